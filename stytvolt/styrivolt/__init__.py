@@ -1,0 +1,1 @@
+"""Stýrivolt: the Faroese game of two chosen suits (Kvívík rules)."""

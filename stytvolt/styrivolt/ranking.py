@@ -1,0 +1,357 @@
+"""Card power in a Stýrivolt deal: what every card is, once two suits are chosen.
+
+Each card gets a :class:`Role` from the two chosen suits.  The roles that can
+beat other cards carry a *level* (bird 15 … ólukka 5); a card beats the card
+currently winning a trick only if its level reaches that card's *defence*.
+Everything else (lambs, free cards, chosen kings and queens, traders, the
+plain cards of the unchosen suits) is described by what it does when led.
+
+Overlaps, decided here once (see docs/rulings.md):
+
+* the five permanent stikkar keep their role whatever is chosen, so with
+  hearts chosen ♥2 is the bird (not a tvist) and ♥9 the hay-yard mare (not a
+  free card); with clubs chosen ♣4 is the fýrik (not an ólukka); with spades
+  chosen ♠8 is the eight; with diamonds chosen ♦9 is the mare of diamonds;
+* a permanent stikkar of an unchosen suit is still a stikkar, never a plain
+  card of its suit: a higher card of that suit cannot beat it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Iterable
+
+from stytvolt.cards import ALL_CARDS, STYRIVOLT_PACK, Card, CardParseError, Rank, Suit, parse_card
+from stytvolt.explain import Reason
+
+__all__ = [
+    "Role",
+    "Ranking",
+    "CardNames",
+    "parse_suits",
+    "PERMANENT_STIKKAR",
+    "UNBEATABLE",
+    "defence_of",
+]
+
+
+class Role(Enum):
+    """What a card is worth in one deal.  ``value`` is a stable key."""
+
+    BIRD = "bird"
+    FYRIK = "fyrik"
+    EIGHT = "eight"
+    HAY_YARD_MARE = "hay_yard_mare"
+    DIAMOND_MARE = "diamond_mare"
+    STYRIVOLT = "styrivolt"
+    KARNIFL = "karnifl"
+    POSTMAN = "postman"
+    TVIST = "tvist"
+    TRIST = "trist"
+    OLUKKA = "olukka"
+    LAMB = "lamb"
+    FREE_CARD = "free_card"
+    KING = "king"
+    QUEEN = "queen"
+    TRADER = "trader"
+    PLAIN = "plain"
+
+    @property
+    def level(self) -> int:
+        """Power among stikkar and taking cards (15 = bird … 5 = ólukka); 0 for the rest."""
+        return _LEVEL.get(self, 0)
+
+    @property
+    def is_stikkar(self) -> bool:
+        return self.level >= STIKKAR_LEVEL
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.level >= _LEVEL[Role.DIAMOND_MARE]
+
+    @property
+    def is_taking(self) -> bool:
+        return 0 < self.level < STIKKAR_LEVEL
+
+    @property
+    def english(self) -> str:
+        return _ROLE_TEXT[self][0]
+
+    @property
+    def faroese(self) -> str | None:
+        return _ROLE_TEXT[self][1]
+
+    @property
+    def group(self) -> str:
+        """The heading this role is listed under in a ranking."""
+        return _ROLE_TEXT[self][2]
+
+
+STIKKAR_LEVEL = 9
+UNBEATABLE = 99  # the defence of a led lamb
+
+_LEVEL = {
+    Role.BIRD: 15,
+    Role.FYRIK: 14,
+    Role.EIGHT: 13,
+    Role.HAY_YARD_MARE: 12,
+    Role.DIAMOND_MARE: 11,
+    Role.STYRIVOLT: 10,
+    Role.KARNIFL: 9,
+    Role.POSTMAN: 8,
+    Role.TVIST: 7,
+    Role.TRIST: 6,
+    Role.OLUKKA: 5,
+}
+
+# English name, Faroese name (None where the card has no name of its own), group heading.
+_ROLE_TEXT: dict[Role, tuple[str, str | None, str]] = {
+    Role.BIRD: ("the bird", "Fuglurin", "permanent stikkar"),
+    Role.FYRIK: ("the fýrik", "Fýrikurin", "permanent stikkar"),
+    Role.EIGHT: ("the eight", "Áttuni", "permanent stikkar"),
+    Role.HAY_YARD_MARE: ("the hay-yard mare", "Hoygarðsryssa", "permanent stikkar"),
+    Role.DIAMOND_MARE: ("the mare of diamonds", "Rútar-ryssa", "permanent stikkar"),
+    Role.STYRIVOLT: ("stýrivolt", "stýrivoltur", "chosen stikkar"),
+    Role.KARNIFL: ("karnifl", "karnifl", "chosen stikkar"),
+    Role.POSTMAN: ("postman", "postur", "taking cards"),
+    Role.TVIST: ("tvist", "tvistur", "taking cards"),
+    Role.TRIST: ("trist", "tristur", "taking cards"),
+    Role.OLUKKA: ("ólukka", "ólukka", "taking cards"),
+    Role.LAMB: ("lamb", "lamb", "lambs"),
+    Role.FREE_CARD: ("free card", "fríkort", "free cards"),
+    Role.KING: ("chosen king", "kongur", "kings and queens"),
+    Role.QUEEN: ("chosen queen", "frú", "kings and queens"),
+    Role.TRADER: ("trader", "keypmaður", "traders"),
+    Role.PLAIN: ("plain card", None, "unchosen suits"),
+}
+
+PERMANENT_STIKKAR: dict[Card, Role] = {
+    parse_card("H2"): Role.BIRD,
+    parse_card("C4"): Role.FYRIK,
+    parse_card("S8"): Role.EIGHT,
+    parse_card("H9"): Role.HAY_YARD_MARE,
+    parse_card("D9"): Role.DIAMOND_MARE,
+}
+
+_CHOSEN_ROLE_BY_RANK: dict[Rank, Role] = {
+    Rank.ACE: Role.STYRIVOLT,
+    Rank.JACK: Role.KARNIFL,
+    Rank.SIX: Role.POSTMAN,
+    Rank.TWO: Role.TVIST,
+    Rank.THREE: Role.TRIST,
+    Rank.FOUR: Role.OLUKKA,
+    Rank.SEVEN: Role.LAMB,
+    Rank.EIGHT: Role.FREE_CARD,
+    Rank.NINE: Role.FREE_CARD,
+    Rank.KING: Role.KING,
+    Rank.QUEEN: Role.QUEEN,
+    Rank.FIVE: Role.TRADER,
+}
+
+# How good a powerless card is when led: used only to find "the best of them"
+# for four of a kind (a led lamb cannot be beaten; a free card only by a
+# stikkar; a chosen king only by a tvist or better; a chosen queen by a trist).
+_LED_GOODNESS = {Role.LAMB: 4, Role.FREE_CARD: 3, Role.KING: 2, Role.QUEEN: 1, Role.PLAIN: 0}
+
+# The lowest taking-card level that beats a plain (unchosen) card of each rank
+# when it is winning: postman beats anything up to the ace, tvist up to the
+# king, trist up to the queen, ólukka up to the jack.
+_PLAIN_DEFENCE = {Rank.ACE: 8, Rank.KING: 7, Rank.QUEEN: 6}
+
+_LED_DEFENCE = {
+    Role.LAMB: UNBEATABLE,
+    Role.FREE_CARD: STIKKAR_LEVEL,
+    Role.KING: _LEVEL[Role.TVIST],
+    Role.QUEEN: _LEVEL[Role.TRIST],
+    # A trader is always exchanged before it is played, so one in a trick can
+    # only come from a hand-made example; then it is a dead five of a chosen
+    # suit: any taking card beats it, an unchosen card never does.
+    Role.TRADER: _LEVEL[Role.OLUKKA],
+}
+
+# What each taking card beats, in words (used by explanations and the site).
+TAKING_REACH = {
+    Role.POSTMAN: ("ace", "beats every unchosen card (aces included), led chosen kings and queens, and the lower taking cards"),
+    Role.TVIST: ("king", "beats unchosen cards up to the king, a led chosen king or queen, and the trists and ólukkur"),
+    Role.TRIST: ("queen", "beats unchosen cards up to the queen, a led chosen queen, and the ólukkur"),
+    Role.OLUKKA: ("jack", "beats unchosen cards up to the jack"),
+}
+
+
+def parse_suits(text: str | Iterable[Suit | str]) -> tuple[Suit, Suit]:
+    """Read the two chosen suits: ``"H,S"``, ``"hearts spades"``, ``"♥♠"``, or Suit values."""
+    if isinstance(text, str):
+        raw = text.replace(",", " ").split()
+        if len(raw) == 1 and len(raw[0]) == 2:  # "HS" or "♥♠"
+            raw = list(raw[0])
+        items: list[Suit | str] = list(raw)
+    else:
+        items = list(text)
+    suits = tuple(s if isinstance(s, Suit) else Suit.parse(s) for s in items)
+    if len(suits) != 2:
+        raise CardParseError(f"expected exactly two chosen suits, got {len(suits)}: {text!r}")
+    if suits[0] is suits[1]:
+        raise CardParseError(f"the two chosen suits must differ, got {suits[0].english} twice")
+    return (suits[0], suits[1])
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """A card's names in one deal: ``H2`` → the bird, Fuglurin, ♥2."""
+
+    english: str
+    faroese: str | None
+    symbol: str
+    plain: str  # "two of hearts": what the card is called outside the game
+
+    def __str__(self) -> str:
+        return f"{self.english} ({self.faroese})" if self.faroese else self.english
+
+
+class Ranking:
+    """The power of every card for one pair of chosen suits.  Obtain with :meth:`of`."""
+
+    __slots__ = ("chosen", "roles", "levels", "defences", "_promoted")
+
+    chosen: frozenset[Suit]
+    roles: tuple[Role, ...]  # by card.index
+    levels: tuple[int, ...]  # by card.index
+    defences: tuple[int, ...]  # by card.index: level needed to beat the card when it is winning
+
+    def __init__(self, chosen: frozenset[Suit]) -> None:
+        self.chosen = chosen
+        roles = []
+        for card in ALL_CARDS:
+            role = PERMANENT_STIKKAR.get(card)
+            if role is None:
+                role = _CHOSEN_ROLE_BY_RANK[card.rank] if card.suit in chosen and card.rank is not Rank.TEN else Role.PLAIN
+            roles.append(role)
+        self.roles = tuple(roles)
+        self.levels = tuple(r.level for r in roles)
+        self.defences = tuple(defence_of(r, c.rank) for r, c in zip(roles, ALL_CARDS))
+        self._promoted: dict[Rank, Role | None] = {}
+
+    @staticmethod
+    def of(suits: Iterable[Suit | str] | str) -> "Ranking":
+        """The ranking for two chosen suits, in either order (cached)."""
+        first, second = parse_suits(suits)
+        return _ranking(frozenset((first, second)))
+
+    # -- single cards -------------------------------------------------------
+
+    def role(self, card: Card, promoted: bool = False) -> Role:
+        """The card's role; ``promoted`` gives its role as part of four of a kind."""
+        if promoted:
+            best = self.promoted_role(card.rank)
+            if best is not None:
+                return best
+        return self.roles[card.index]
+
+    def promoted_role(self, rank: Rank) -> Role | None:
+        """The role all four cards of ``rank`` take when one hand holds them, or None.
+
+        Four of a kind plays as the best of the four.  Fives are never promoted:
+        a trader's only value is its exchange, which an unchosen five cannot make.
+        """
+        if rank not in self._promoted:
+            best: Role | None = None
+            if rank is not Rank.FIVE and rank is not Rank.TEN:
+                roles = [self.roles[Card(s, rank).index] for s in Suit]
+                best = max(roles, key=lambda r: (r.level, _LED_GOODNESS.get(r, 0)))
+            self._promoted[rank] = best
+        return self._promoted[rank]
+
+    def is_stikkar(self, card: Card, promoted: bool = False) -> bool:
+        return self.role(card, promoted).is_stikkar
+
+    def names(self, card: Card, promoted: bool = False) -> CardNames:
+        role = self.role(card, promoted)
+        plain = card.english
+        if role is Role.PLAIN:
+            return CardNames(plain, None, card.symbol, plain)
+        english = role.english
+        if promoted and role is not self.roles[card.index]:
+            english = f"{english} (four of a kind)"
+        return CardNames(english, role.faroese, card.symbol, plain)
+
+    def describe(self, card: Card, promoted: bool = False) -> str:
+        """``♠8 (the eight)``, ``♣J (jack of clubs)``, ``♥A (stýrivolt)``."""
+        role = self.role(card, promoted)
+        if role is Role.PLAIN:
+            return f"{card.symbol} ({card.english})"
+        name = role.english
+        if promoted and role is not self.roles[card.index]:
+            name = f"{name.removeprefix('the ')} by four of a kind"
+        return f"{card.symbol} ({name})"
+
+    def explain_card(self, card: Card, promoted: bool = False) -> Reason:
+        """One sentence: what this card is and what it can do in this deal."""
+        role = self.role(card, promoted)
+        desc = self.describe(card, promoted)
+        suits = " and ".join(s.english for s in sorted(self.chosen))
+        if role.is_permanent:
+            text = f"{desc} is a permanent stikkar: whatever suits are chosen, it beats every card except a led lamb and a higher stikkar."
+        elif role.is_stikkar:
+            text = f"{desc} is a chosen stikkar ({suits} are chosen): it beats every card except a led lamb and a higher stikkar."
+        elif role.is_taking:
+            text = f"{desc} is a taking card: it {TAKING_REACH[role][1]}."
+        elif role is Role.LAMB:
+            text = f"{desc} beats nothing and cannot be beaten: led, it wins the trick, but never to the first trick."
+        elif role is Role.FREE_CARD:
+            text = f"{desc} beats nothing; led, only a stikkar can beat it."
+        elif role is Role.KING:
+            text = f"{desc} beats nothing; led, only a tvist or better can beat it."
+        elif role is Role.QUEEN:
+            text = f"{desc} beats nothing; led, only a trist or better can beat it."
+        elif role is Role.TRADER:
+            text = f"{desc} has no power of its own: its holder exchanges it for the exposed card of its suit."
+        else:
+            text = (
+                f"{desc} is a plain card of an unchosen suit: it beats only lower cards of its own suit, "
+                "and never a card of a chosen suit."
+            )
+        return Reason(f"card.{role.value}", text, (card,))
+
+    # -- the whole pack -----------------------------------------------------
+
+    def groups(self, pack: Iterable[Card] = STYRIVOLT_PACK) -> list[tuple[str, list[Card]]]:
+        """The pack in order of power, under the headings a player learns them by."""
+        cards = list(pack)
+        order: list[tuple[str, list[Card]]] = []
+
+        def add(heading: str, chosen_cards: list[Card]) -> None:
+            if chosen_cards:
+                order.append((heading, chosen_cards))
+
+        by_level = sorted((c for c in cards if self.levels[c.index]), key=lambda c: -self.levels[c.index])
+        add("permanent stikkar", [c for c in by_level if self.roles[c.index].is_permanent])
+        add("chosen stikkar", [c for c in by_level if self.roles[c.index].is_stikkar and not self.roles[c.index].is_permanent])
+        add("taking cards", [c for c in by_level if self.roles[c.index].is_taking])
+        for role in (Role.LAMB, Role.FREE_CARD):
+            add(role.group, [c for c in cards if self.roles[c.index] is role])
+        add("kings and queens", sorted((c for c in cards if self.roles[c.index] in (Role.KING, Role.QUEEN)), key=lambda c: -c.rank))
+        add("traders", [c for c in cards if self.roles[c.index] is Role.TRADER])
+        for suit in Suit:
+            if suit not in self.chosen:
+                plain = sorted((c for c in cards if c.suit is suit and self.roles[c.index] is Role.PLAIN), key=lambda c: -c.rank)
+                add(f"unchosen {suit.english}", plain)
+        return order
+
+    def __repr__(self) -> str:
+        return f"<Ranking chosen={'+'.join(s.letter for s in sorted(self.chosen))}>"
+
+
+def defence_of(role: Role, rank: Rank) -> int:
+    """The level a card must reach to beat a card of this role and rank that is winning."""
+    if role.level:
+        return role.level + 1  # an equal card does not beat: the first played wins
+    if role is Role.PLAIN:
+        return _PLAIN_DEFENCE.get(rank, _LEVEL[Role.OLUKKA])
+    return _LED_DEFENCE[role]
+
+
+@lru_cache(maxsize=None)
+def _ranking(chosen: frozenset[Suit]) -> Ranking:
+    return Ranking(chosen)
