@@ -1,1 +1,50 @@
-"""Stýrivolt: the Faroese game of two chosen suits (Kvívík rules)."""
+"""Stýrivolt, the Faroese game of two chosen suits, by the Kvívík rules.
+
+The public entry points:
+
+* :func:`choose_suits`: a stock's cards in order → the chosen suits and the exposed cards;
+* :func:`trick_winner` / :func:`explain_trick`: who wins a trick, and why;
+* :class:`Ranking`: every card's power for two chosen suits (and four of a kind);
+* :class:`HandState`: a whole hand as a state machine (``legal_actions()``, ``apply()``, ``returns()``);
+* :class:`Chalkboard`: the chalk-up, with strokes, crosses and monk's crosses;
+* :class:`Rules`: the variations, as switches;
+* :mod:`~stytvolt.styrivolt.terms`: the glossary.
+"""
+
+from stytvolt.styrivolt.actions import Action, Kind, parse_action
+from stytvolt.styrivolt.chalk import Chalkboard, ChalkState, Change, Result, Scoring, score_of
+from stytvolt.styrivolt.choosing import ChoosingError, OneSuitStock, SuitChoice, SuitExposure, choose_suits
+from stytvolt.styrivolt.hand import HandResult, HandState, Phase, Take, Trick, deal_cards
+from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, CardNames, Ranking, Role, parse_suits
+from stytvolt.styrivolt.terms import TERMS, Term, lookup
+from stytvolt.styrivolt.tricks import TrickResult, explain_trick, trick_winner
+from stytvolt.styrivolt.variants import CutRule, Rules
+
+__all__ = [
+    "Action", "Kind", "parse_action",
+    "Chalkboard", "ChalkState", "Change", "Result", "Scoring", "score_of",
+    "ChoosingError", "OneSuitStock", "SuitChoice", "SuitExposure", "choose_suits",
+    "HandResult", "HandState", "Phase", "Take", "Trick", "deal_cards",
+    "PERMANENT_STIKKAR", "CardNames", "Ranking", "Role", "parse_suits",
+    "TERMS", "Term", "lookup",
+    "TrickResult", "explain_trick", "trick_winner",
+    "CutRule", "Rules",
+    "card_names",
+]
+
+
+def card_names(card: "object", chosen: "object" = None) -> CardNames:
+    """A card's English, Faroese and symbol names: ``H2`` → the bird, Fuglurin, ♥2.
+
+    ``card`` is a Card or its text; ``chosen`` the two chosen suits, when known
+    (without them only the permanent stikkar have names of their own).
+    """
+    from stytvolt.cards import Card, parse_card, Suit
+
+    c = card if isinstance(card, Card) else parse_card(str(card))
+    if chosen is None:
+        role = PERMANENT_STIKKAR.get(c)
+        if role is None:
+            return CardNames(c.english, None, c.symbol, c.english)
+        return CardNames(role.english, role.faroese, c.symbol, c.english)
+    return Ranking.of(chosen).names(c)  # type: ignore[arg-type]

@@ -36,24 +36,35 @@ class ActionParseError(CardParseError):
     """An action's text could not be read."""
 
 
+_INTERNED: dict[tuple[Kind, tuple[Card, ...]], "Action"] = {}
+
+
 class Action:
-    """One action.  Interned per (kind, cards) for plays, so comparing them is cheap."""
+    """One action: a kind and the cards it names.  ``Action(kind, cards)`` always returns the same object."""
 
     __slots__ = ("kind", "cards", "_text", "_hash")
     kind: Kind
     cards: tuple[Card, ...]
 
-    def __init__(self, kind: Kind, cards: tuple[Card, ...] = ()) -> None:
+    def __new__(cls, kind: Kind, cards: tuple[Card, ...] = ()) -> "Action":
+        # Interned: one object per action, so identity is equality (fast membership tests).
+        key = (kind, cards)
+        found = _INTERNED.get(key)
+        if found is not None:
+            return found
         if len(cards) != _NEEDS.get(kind, 0):
             raise ActionParseError(f"a {kind.value!r} action names {_NEEDS.get(kind, 0)} card(s), got {len(cards)}")
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "cards", cards)
-        if kind is Kind.PLAY:
-            text = str(cards[0])
-        else:
-            text = " ".join([kind.value, *(str(c) for c in cards)])
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_hash", hash(text))
+        action = object.__new__(cls)
+        object.__setattr__(action, "kind", kind)
+        object.__setattr__(action, "cards", cards)
+        text = str(cards[0]) if kind is Kind.PLAY else " ".join([kind.value, *(str(c) for c in cards)])
+        object.__setattr__(action, "_text", text)
+        object.__setattr__(action, "_hash", hash(text))
+        _INTERNED[key] = action
+        return action
+
+    def __reduce__(self) -> tuple[object, tuple[Kind, tuple[Card, ...]]]:
+        return (Action, (self.kind, self.cards))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
@@ -61,9 +72,6 @@ class Action:
     @property
     def card(self) -> Card:
         return self.cards[0]
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Action) and self._text == other._text)
 
     def __hash__(self) -> int:
         return self._hash

@@ -58,19 +58,42 @@ class SuitExposure:
     cards: tuple[Card, ...]  # lamb first when a lamb and a stikkar are both exposed
     rule: str  # "trader", "lamb", "lamb+stikkar", "stikkar", "priority"
     alternatives: tuple[Card, ...]  # equal cards the dealer could have exposed instead (a free choice)
-    reason: Reason
+    ranking: Ranking
+
+    @property
+    def reason(self) -> Reason:
+        name, shown, describe = self.suit.english, self.cards, self.ranking.describe
+        first = shown[0]
+        if self.rule == "trader":
+            return Reason("choose.expose.trader", f"{name}: the trader {first.symbol} was seen, so it alone is exposed.", shown)
+        if self.rule.startswith("lamb"):
+            extra = f", and the highest stikkar seen, {describe(shown[1])}, beside it" if len(shown) == 2 else ""
+            return Reason("choose.expose.lamb", f"{name}: no trader was seen, so the lamb {first.symbol} is exposed{extra}.", shown)
+        if self.rule == "stikkar":
+            return Reason(
+                "choose.expose.stikkar",
+                f"{name}: no trader or lamb was seen, so the highest stikkar seen, {describe(first)}, is exposed.",
+                shown,
+            )
+        others = self.alternatives
+        choice = f" (the dealer could as well have shown {' or '.join(c.symbol for c in others)})" if others else ""
+        return Reason(
+            "choose.expose.priority",
+            f"{name}: no trader, lamb or stikkar was seen, so the best card by the priority list, "
+            f"{describe(first)}, is exposed{choice}.",
+            shown + others,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class SuitChoice:
-    """The outcome of choosing suits from a stock."""
+    """The outcome of choosing suits from a stock.  ``reasons`` explains it card by card."""
 
     chosen: tuple[Suit, Suit]  # in the order found
     seen: tuple[Card, ...]  # every card the dealer turned, in order
     stopper: Card | None  # the third-suit card that stopped the search, if any
     exposures: tuple[SuitExposure, SuitExposure]
     stock: tuple[Card, ...]  # the face-down stock afterwards: the turned cards put back on top, then the rest
-    reasons: tuple[Reason, ...]
 
     @property
     def exposed(self) -> tuple[Card, ...]:
@@ -91,6 +114,35 @@ class SuitChoice:
         """The exposures where the dealer had a free choice between equal cards."""
         return tuple(e for e in self.exposures if e.alternatives)
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        reasons: list[Reason] = []
+        found: list[Suit] = []
+        for card in self.seen:
+            suit = card.suit.english
+            if card is self.stopper:
+                reasons.append(Reason("choose.third_suit", f"{card.symbol}: a third suit ({suit}), so the dealer stops turning.", (card,)))
+            elif card.suit in found:
+                reasons.append(Reason("choose.again", f"{card.symbol}: {suit} again.", (card,)))
+            else:
+                found.append(card.suit)
+                which = "first" if len(found) == 1 else "second"
+                reasons.append(Reason(f"choose.{which}_suit", f"{card.symbol}: {suit} is the {which} suit found.", (card,)))
+        if self.stopper is None:
+            reasons.append(Reason("choose.stock_end", "The stock ran out before a third suit showed.", ()))
+        reasons.extend(e.reason for e in self.exposures)
+        back = self.returned
+        if back:
+            reasons.append(
+                Reason(
+                    "choose.returned",
+                    f"The other turned cards ({' '.join(c.symbol for c in back)}) go back into the stock, "
+                    f"which now holds {len(self.stock)} cards face down.",
+                    back,
+                )
+            )
+        return tuple(reasons)
+
 
 def choose_suits(stock: Sequence[Card] | str, *, prefer: Iterable[Card] | str = ()) -> SuitChoice:
     """Turn the stock's cards from the top and choose the two suits.
@@ -103,54 +155,33 @@ def choose_suits(stock: Sequence[Card] | str, *, prefer: Iterable[Card] | str = 
     preferred = set(parse_cards(prefer) if isinstance(prefer, str) else prefer)
     _validate(cards)
     order: list[Suit] = []
-    seen: list[Card] = []
     stopper: Card | None = None
-    reasons: list[Reason] = []
+    count = 0
     for card in cards:
-        seen.append(card)
+        count += 1
         if card.suit in order:
-            reasons.append(Reason("choose.again", f"{card.symbol}: {card.suit.english} again.", (card,)))
             continue
         if len(order) == 2:
             stopper = card
-            reasons.append(
-                Reason(
-                    "choose.third_suit",
-                    f"{card.symbol}: a third suit ({card.suit.english}), so the dealer stops turning.",
-                    (card,),
-                )
-            )
             break
         order.append(card.suit)
-        which = "first" if len(order) == 1 else "second"
-        reasons.append(Reason(f"choose.{which}_suit", f"{card.symbol}: {card.suit.english} is the {which} suit found.", (card,)))
     if len(order) < 2:
         raise OneSuitStock(
             f"the stock holds only {order[0].english if order else 'no cards'}: no second suit can be chosen, "
             "so the deal is void and the same dealer deals again"
         )
-    if stopper is None:
-        reasons.append(Reason("choose.stock_end", "The stock ran out before a third suit showed.", ()))
+    seen = cards[:count]
     chosen = (order[0], order[1])
     ranking = Ranking.of(chosen)
     exposures = tuple(_expose(ranking, suit, [c for c in seen if c.suit is suit], preferred) for suit in chosen)
     shown = {c for e in exposures for c in e.cards}
     back = [c for c in seen if c not in shown]
-    rest = list(cards[len(seen):])
-    reasons.extend(e.reason for e in exposures)
-    if back:
-        reasons.append(
-            Reason(
-                "choose.returned",
-                f"The other turned cards ({' '.join(c.symbol for c in back)}) go back into the stock, "
-                f"which now holds {len(back) + len(rest)} cards face down.",
-                tuple(back),
-            )
-        )
-    return SuitChoice(chosen, tuple(seen), stopper, (exposures[0], exposures[1]), tuple(back + rest), tuple(reasons))
+    return SuitChoice(chosen, seen, stopper, (exposures[0], exposures[1]), tuple(back) + cards[count:])
 
 
 def _validate(cards: Sequence[Card]) -> None:
+    if len(cards) >= 2 and len(set(cards)) == len(cards) and all(c in _PACK_SET for c in cards):
+        return
     seen: set[Card] = set()
     for card in cards:
         if not isinstance(card, Card):
@@ -160,55 +191,32 @@ def _validate(cards: Sequence[Card]) -> None:
         if card in seen:
             raise ChoosingError(f"{card} appears twice in the stock")
         seen.add(card)
-    if len(cards) < 2:
-        raise ChoosingError(f"a stock to choose from needs at least two cards, got {len(cards)}")
+    raise ChoosingError(f"a stock to choose from needs at least two cards, got {len(cards)}")
+
+
+_PACK_SET = frozenset(STYRIVOLT_PACK)
 
 
 def _expose(ranking: Ranking, suit: Suit, cards: list[Card], preferred: set[Card]) -> SuitExposure:
-    roles = {c: ranking.role(c) for c in cards}
+    roles = {c: ranking.roles[c.index] for c in cards}
     trader = [c for c in cards if roles[c] is Role.TRADER]
+    if trader:
+        return SuitExposure(suit, (trader[0],), "trader", (), ranking)
     lamb = [c for c in cards if roles[c] is Role.LAMB]
     stikkar = sorted((c for c in cards if roles[c].is_stikkar), key=lambda c: -roles[c].level)
-    name = suit.english
-    if trader:
-        t = trader[0]
-        return SuitExposure(
-            suit, (t,), "trader", (),
-            Reason("choose.expose.trader", f"{name}: the trader {t.symbol} was seen, so it alone is exposed.", (t,)),
-        )
     if lamb:
-        shown = (lamb[0], stikkar[0]) if stikkar else (lamb[0],)
-        extra = f", and the highest stikkar seen, {ranking.describe(stikkar[0])}, beside it" if stikkar else ""
-        return SuitExposure(
-            suit, shown, "lamb+stikkar" if stikkar else "lamb", (),
-            Reason("choose.expose.lamb", f"{name}: no trader was seen, so the lamb {lamb[0].symbol} is exposed{extra}.", shown),
-        )
+        if stikkar:
+            return SuitExposure(suit, (lamb[0], stikkar[0]), "lamb+stikkar", (), ranking)
+        return SuitExposure(suit, (lamb[0],), "lamb", (), ranking)
     if stikkar:
-        s = stikkar[0]
-        return SuitExposure(
-            suit, (s,), "stikkar", (),
-            Reason(
-                "choose.expose.stikkar",
-                f"{name}: no trader or lamb was seen, so the highest stikkar seen, {ranking.describe(s)}, is exposed.",
-                (s,),
-            ),
-        )
+        return SuitExposure(suit, (stikkar[0],), "stikkar", (), ranking)
     for tier in _PRIORITY:
         equal = [c for c in cards if roles[c] in tier]
         if equal:
-            pick = next((c for c in equal if c in preferred), equal[0] if len(tier) == 1 else _first_named(equal, tier, roles))
-            others = tuple(c for c in equal if c is not pick)
-            choice = f" (the dealer could as well have shown {' or '.join(c.symbol for c in others)})" if others else ""
-            return SuitExposure(
-                suit, (pick,), "priority", others,
-                Reason(
-                    "choose.expose.priority",
-                    f"{name}: no trader, lamb or stikkar was seen, so the best card by the priority list, "
-                    f"{ranking.describe(pick)}, is exposed{choice}.",
-                    (pick,) + others,
-                ),
-            )
-    raise AssertionError(f"no card of {name} to expose among {cards}")  # every card of a chosen suit has a role
+            default = equal[0] if len(equal) == 1 else _first_named(equal, tier, roles)
+            pick = next((c for c in equal if c in preferred), default)
+            return SuitExposure(suit, (pick,), "priority", tuple(c for c in equal if c is not pick), ranking)
+    raise AssertionError(f"no card of {suit.english} to expose among {cards}")  # every card of a chosen suit has a role
 
 
 def _first_named(equal: list[Card], tier: tuple[Role, ...], roles: dict[Card, Role]) -> Card:

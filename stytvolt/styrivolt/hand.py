@@ -187,6 +187,9 @@ class HandState:
         self.result: HandResult | None = None
         self._claims: list[tuple[int, Card, Card]] = []
         self._take: dict[str, Any] | None = None  # a taking of the stock under way
+        self._legal: tuple[Action, ...] | None = None  # legal actions of this position, once computed
+        ranking = self.ranking
+        self._dealt_stikkar = [any(ranking.roles[c.index].is_stikkar for c in h) for h in self.dealt]
         self.phase = Phase.EXPOSE if self._pending_expose else Phase.PLAY
         if not self._pending_expose:
             self._lay_out()
@@ -228,8 +231,7 @@ class HandState:
 
     def has_right_to_stock(self, player: int) -> bool:
         """No stikkar in the hand as dealt, and none fetched since by trading or claiming."""
-        ranking = self.ranking
-        return player not in self.fetched_stikkar and not any(ranking.role(c).is_stikkar for c in self.dealt[player])
+        return player not in self.fetched_stikkar and not self._dealt_stikkar[player]
 
     def zones(self) -> dict[str, list[Card]]:
         """Where every card is: the four hands, the stock, face up, on the table, in tricks."""
@@ -266,6 +268,12 @@ class HandState:
     # -- legal actions -------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        """What the player to move may do now (empty when the hand is over)."""
+        if self._legal is None:
+            self._legal = tuple(self._legal_actions())
+        return list(self._legal)
+
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         p = self.to_move
         if phase is Phase.PLAY:
@@ -340,7 +348,7 @@ class HandState:
             return True
         if rank is FIVE:
             return False
-        return sum(1 for c in self.hands[p] if c.rank is rank) == 4
+        return [c.rank for c in self.hands[p]].count(rank) == 4
 
     def _must_beat(self, p: int, plays: list[Action]) -> list[Action]:
         best = self._current_winner()
@@ -371,9 +379,12 @@ class HandState:
         return len(self.tricks) == TRICKS - 1 or (self.playing_on is None and max(t0, t1) == TO_WIN - 1)
 
     def _may_take_stock(self, p: int) -> bool:
-        if not self.pile or any(t.player == p for t in self.takes):
+        if not self.pile:
             return False
-        if not self.takes and self.tricks and not self.rules.late_stock:
+        if self.takes:
+            if any(t.player == p for t in self.takes):
+                return False
+        elif self.tricks and not self.rules.late_stock:
             return False  # the first taking must come before the first trick is put aside
         return self.has_right_to_stock(p) or not self.rules.enforce_stock_right
 
@@ -401,9 +412,11 @@ class HandState:
         """Do one action for the player to move; refuse (changing nothing) if the rules do not allow it."""
         if isinstance(action, str):
             action = parse_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._refusal(action, legal))
+        if self._legal is None:
+            self._legal = tuple(self._legal_actions())
+        if action not in self._legal:
+            raise IllegalAction(self._refusal(action, list(self._legal)))
+        self._legal = None
         p = self.to_move
         self.history.append((p, action))
         kind = action.kind
@@ -531,7 +544,6 @@ class HandState:
         self.exposed = {e.suit: list(e.cards) for e in choice.exposures}
         self._pairs = {e.suit for e in choice.exposures if len(e.cards) == 2}
         self.pile = list(choice.stock)
-        self.log.extend(choice.exposures[i].reason for i in (0, 1))
         self._claims = self._cut_claims()
         self.phase = Phase.CLAIM if self._claims else Phase.PLAY
         self.to_move = self._claims[0][0] if self._claims else self.leader
@@ -787,7 +799,12 @@ class HandState:
         return f"<HandState {self.phase.value} chosen={chosen} tricks={self.team_tricks()} to_move={self.to_move}>"
 
 
+_PACK_SET = frozenset(STYRIVOLT_PACK)
+
+
 def _check_deck(deck: Sequence[Card]) -> None:
+    if len(deck) == 48 and set(deck) == _PACK_SET:
+        return
     if len(deck) != 48:
         raise ValueError(f"a Stýrivolt deck has 48 cards, got {len(deck)}")
     seen: set[Card] = set()
