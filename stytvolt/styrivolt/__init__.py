@@ -11,10 +11,13 @@ The public entry points:
 * :mod:`~stytvolt.styrivolt.terms`: the glossary.
 """
 
+from typing import Iterable
+
+from stytvolt.cards import Card, Suit, parse_card
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.chalk import Chalkboard, ChalkState, Change, Result, Scoring, score_of
 from stytvolt.styrivolt.choosing import ChoosingError, OneSuitStock, SuitChoice, SuitExposure, choose_suits
-from stytvolt.styrivolt.hand import HandResult, HandState, Phase, Take, Trick, deal_cards
+from stytvolt.styrivolt.hand import HandResult, HandState, Phase, Take, Trick, deal_cards, stack_deck
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, CardNames, Ranking, Role, parse_suits
 from stytvolt.styrivolt.terms import TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, trick_winner
@@ -24,7 +27,7 @@ __all__ = [
     "Action", "Kind", "parse_action",
     "Chalkboard", "ChalkState", "Change", "Result", "Scoring", "score_of",
     "ChoosingError", "OneSuitStock", "SuitChoice", "SuitExposure", "choose_suits",
-    "HandResult", "HandState", "Phase", "Take", "Trick", "deal_cards",
+    "HandResult", "HandState", "Phase", "Take", "Trick", "deal_cards", "stack_deck",
     "PERMANENT_STIKKAR", "CardNames", "Ranking", "Role", "parse_suits",
     "TERMS", "Term", "lookup",
     "TrickResult", "explain_trick", "trick_winner",
@@ -33,18 +36,16 @@ __all__ = [
 ]
 
 
-def card_names(card: "object", chosen: "object" = None) -> CardNames:
+def card_names(card: Card | str, chosen: Iterable[Suit | str] | str | None = None) -> CardNames:
     """A card's English, Faroese and symbol names: ``H2`` → the bird, Fuglurin, ♥2.
 
     ``card`` is a Card or its text; ``chosen`` the two chosen suits, when known
     (without them only the permanent stikkar have names of their own).
     """
-    from stytvolt.cards import Card, parse_card, Suit
-
     c = card if isinstance(card, Card) else parse_card(str(card))
     if chosen is None:
         role = PERMANENT_STIKKAR.get(c)
         if role is None:
             return CardNames(c.english, None, c.symbol, c.english)
         return CardNames(role.english, role.faroese, c.symbol, c.english)
-    return Ranking.of(chosen).names(c)  # type: ignore[arg-type]
+    return Ranking.of(chosen).names(c)

@@ -45,6 +45,8 @@ class Action:
     __slots__ = ("kind", "cards", "_text", "_hash")
     kind: Kind
     cards: tuple[Card, ...]
+    _text: str
+    _hash: int
 
     def __new__(cls, kind: Kind, cards: tuple[Card, ...] = ()) -> "Action":
         # Interned: one object per action, so identity is equality (fast membership tests).

@@ -54,7 +54,7 @@ from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Ranking, Role
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
 from stytvolt.styrivolt.variants import CutRule, Rules, Scoring
 
-__all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards"]
+__all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards", "stack_deck"]
 
 HAND_SIZE = 9
 TRICKS = 9
@@ -140,6 +140,27 @@ def deal_cards(deck: Sequence[Card], dealer: int) -> tuple[list[list[Card]], lis
     return hands, list(deck[pos:])
 
 
+def stack_deck(hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str, dealer: int = 0) -> list[Card]:
+    """The deck order that deals exactly these hands and this stock (top card first).
+
+    For puzzles, worked examples and tests: ``hands[p]`` is player p's nine
+    cards, ``stock`` the twelve left, top first.
+    """
+    from stytvolt.cards import parse_cards
+
+    parsed = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    rest = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
+    if len(parsed) != 4 or any(len(h) != HAND_SIZE for h in parsed) or len(rest) != 12:
+        raise ValueError("stack_deck needs four hands of nine cards and a stock of twelve")
+    deck: list[Card] = []
+    for rnd in range(3):
+        for k in range(1, 5):
+            deck.extend(parsed[(dealer + k) % 4][rnd * 3:rnd * 3 + 3])
+    deck.extend(rest)
+    _check_deck(deck)
+    return deck
+
+
 class HandState:
     """One hand, from the deal to the score."""
 
@@ -197,6 +218,18 @@ class HandState:
     # -- construction -------------------------------------------------------
 
     @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card] | str],
+        stock: Sequence[Card] | str,
+        *,
+        dealer: int = 0,
+        rules: Rules = Rules(),
+    ) -> "HandState":
+        """A hand dealt as given: four hands of nine and the twelve-card stock, top first."""
+        return cls(stack_deck(hands, stock, dealer), dealer=dealer, rules=rules)
+
+    @classmethod
     def deal(cls, seed: int | None = None, *, dealer: int = 0, rules: Rules = Rules(), rng: random.Random | None = None) -> "HandState":
         """Shuffle and deal.  A stock of one suit only voids the deal: the same dealer deals again."""
         rng = rng or random.Random(seed)
@@ -236,15 +269,54 @@ class HandState:
     def zones(self) -> dict[str, list[Card]]:
         """Where every card is: the four hands, the stock, face up, on the table, in tricks."""
         out: dict[str, list[Card]] = {f"hand{p}": list(self.hands[p]) for p in range(4)}
-        out["stock"] = list(self.pile) if self.phase not in (Phase.EXPOSE,) else list(self._choosing_stock)
-        if self.phase is Phase.EXPOSE:
-            out["stock"] = list(self._choosing_stock)
+        out["stock"] = list(self._choosing_stock) if self.phase is Phase.EXPOSE else list(self.pile)
         out["exposed"] = [c for cards in self.exposed.values() for c in cards] + list(self.cut)
+        if self._take:
+            out["exposed"] += self._take["moving"]  # on their way to the taker
         out["table"] = list(self.table)
         out["tricks"] = [c for t in self.tricks for c in t.cards] + list(self.current)
-        if self._take and self._take.get("moving"):
-            out["exposed"].extend(self._take["moving"])
         return out
+
+    def validate(self) -> list[str]:
+        """The engine's own consistency checks; an empty list means the position is sound."""
+        problems: list[str] = []
+        cards = [c for zone in self.zones().values() for c in zone]
+        if len(cards) != 48 or set(cards) != _PACK_SET:
+            missing = _PACK_SET - set(cards)
+            extra = [c for c in set(cards) if cards.count(c) > 1]
+            problems.append(f"cards not accounted for: {len(cards)} placed, missing {sorted(missing)}, doubled {sorted(extra)}")
+        for i, trick in enumerate(self.tricks):
+            index = winner_index(self.ranking, trick.cards, trick.promoted)
+            if len(trick.cards) != 4 or (trick.leader + index) % 4 != trick.winner:
+                problems.append(f"trick {i + 1} has a wrong winner or size")
+            if i and trick.leader != self.tricks[i - 1].winner:
+                problems.append(f"trick {i + 1} was not led by the winner of trick {i}")
+        t = self.team_tricks()
+        if sum(self.won) != len(self.tricks) or len(self.tricks) > TRICKS:
+            problems.append("tricks won do not add up")
+        left = TRICKS - len(self.tricks)
+        for q in range(4):
+            played_now = q in [(self.leader + k) % 4 for k in range(len(self.current))]
+            if self.phase is not Phase.END and len(self.hands[q]) < left - played_now:
+                problems.append(f"player {q} has {len(self.hands[q])} cards for {left - played_now} tricks")
+        r = self.result
+        if self.phase is Phase.END:
+            if r is None:
+                problems.append("the hand is over without a result")
+            elif r.result is not Result.STOCK_PENALTY:
+                side, other = t[r.team], t[1 - r.team]
+                expected = {
+                    Result.ORDINARY: side >= TO_WIN and (other >= 1 if self.playing_on is None else other == 1),
+                    Result.KEPT_IN: side == TO_WIN and other == 0,
+                    Result.KEPT_IN_ALONE: side == TO_WIN and other == 0 and r.player is not None and self.won[r.player] == TO_WIN,
+                    Result.NINE_TRICKS: side == TRICKS,
+                    Result.NINE_TRICKS_ALONE: r.player is not None and self.won[r.player] == TRICKS,
+                }[r.result]
+                if not expected:
+                    problems.append(f"result {r.result.name} does not match the tricks {t}")
+        elif max(t) >= TO_WIN and self.playing_on is None and self.phase is not Phase.PLAY_ON:
+            problems.append(f"a team has five tricks {t} but the hand goes on")
+        return problems
 
     def public_cards(self) -> set[Card]:
         """Cards every player has seen: face-up cards, played cards, and with open choosing the turned cards."""
@@ -288,21 +360,21 @@ class HandState:
             _, give, take = self._claims[0]
             return [Action.trade(give, take), PASS]
         if phase is Phase.LAST_CHANCE:
-            suit = self._take_queue()[0][2]  # type: ignore[index]
+            suit = self._take_queue()[0][2]
             five = Card(suit, FIVE)
             return [Action.trade(five, c) for c in self.exposed[suit]] + [PASS]
         if phase is Phase.WITH:
-            suit = self._take_queue()[0][2]  # type: ignore[index]
+            suit = self._take_queue()[0][2]
             return [Action(Kind.WITH, (c,)) for c in self.exposed[suit]]
         if phase is Phase.STOCK_DECISION:
             acts = [KEEP]
             # Only a card to spare may be discarded: the taker must still have one for every trick left.
             if len(self.hands[p]) > TRICKS - len(self.tricks):
                 acts += [Action(Kind.DISCARD, (c,)) for c in self.hands[p]]
-            take = self.takes[-1]
-            if self._may_go_back(take):
+            last = self.takes[-1]
+            if self._may_go_back(last):
                 acts.append(GO_BACK)
-            if self._may_keep_both(take):
+            if self._may_keep_both(last):
                 acts.append(KEEP_BOTH)
             return acts
         return [STOP, PLAY_ON]  # PLAY_ON phase
