@@ -1,0 +1,253 @@
+"""One test per ruling in docs/rulings.md (R1 …), named after it.
+
+A ruling is where the sources are ambiguous, silent or disagree; the test
+pins the decision so that a change to it is a deliberate change to the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from stytvolt import format_cards, parse_card
+from stytvolt.explain import IllegalAction
+from stytvolt.styrivolt import (
+    Chalkboard, CutRule, HandState, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
+    choose_suits, trick_winner,
+)
+
+from helpers import arrange, find
+from test_hand import PAIR_STOCK, WEAK_HAND, WEAK_STOCK
+
+RULINGS = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
+
+
+def test_every_ruling_on_the_page_has_a_test_here() -> None:
+    ids = re.findall(r"^## (R\d+)\b", RULINGS.read_text(encoding="utf-8"), flags=re.M)
+    assert ids == [f"R{i}" for i in range(1, len(ids) + 1)], "rulings are numbered R1, R2, … in order"
+    tests = {name.split("_")[1] for name in globals() if name.startswith("test_R")}
+    assert set(ids) == tests, f"rulings without a test: {set(ids) - tests}; tests without a ruling: {tests - set(ids)}"
+
+
+def test_R1_card_by_card_against_the_current_winner() -> None:
+    assert trick_winner("CJ S4 CA H3", "H,S") == 3
+    assert trick_winner("CJ CA S4 H3", "H,S") == 1
+    assert trick_winner("CQ H3 CK", "H,S") == 1  # the seed's own example
+
+
+def test_R2_permanent_stikkar_keep_their_role_in_a_chosen_suit() -> None:
+    assert Ranking.of("H,C").role(parse_card("H2")) is Role.BIRD
+    assert Ranking.of("H,C").role(parse_card("H9")) is Role.HAY_YARD_MARE
+    assert Ranking.of("H,C").role(parse_card("C4")) is Role.FYRIK
+    assert Ranking.of("S,D").role(parse_card("S8")) is Role.EIGHT
+    assert Ranking.of("S,D").role(parse_card("D9")) is Role.DIAMOND_MARE
+
+
+def test_R3_a_permanent_stikkar_is_never_a_plain_card_of_its_suit() -> None:
+    assert trick_winner("S8 S9", "H,D") == 0
+    assert trick_winner("S7 S8 SA", "H,D") == 1
+
+
+def test_R4_exposure_trader_alone_and_permanent_stikkar_in_its_own_suit() -> None:
+    assert format_cards(choose_suits("H9 H5 H4 C7 C6 H2 S9").exposed) == "H5 C7"
+    assert format_cards(choose_suits("H7 H5 HA S3 D2").exposed) == "H5 S3"
+    assert format_cards(choose_suits("H2 SK S3 HJ D9").exposed) == "H2 S3"
+
+
+def test_R5_four_of_a_kind_promotes_every_rank_but_fives() -> None:
+    r = Ranking.of("H,S")
+    from stytvolt import Rank
+
+    assert r.promoted_role(Rank.SEVEN) is Role.LAMB
+    assert r.promoted_role(Rank.KING) is Role.KING and r.promoted_role(Rank.QUEEN) is Role.QUEEN
+    assert r.promoted_role(Rank.FIVE) is None
+    state = arrange("SK S3 HQ D2 D3 D4 D5 D6 D8 C2 C3 C9", {1: "S7 H7 C7 D7 H2 C5 C6 C8 CJ"})
+    assert "C7" not in [str(a) for a in state.legal_actions()]  # automatic: four sevens are lambs from the first
+
+
+def test_R6_a_trader_played_second_third_or_fourth_fetches_too() -> None:
+    state = arrange(WEAK_STOCK, {2: "S5 C5 C6 C7 C8 C9 CJ CQ CK"})
+    state.apply(state.legal_actions()[0])
+    state.apply("S5")
+    assert state.current[1] == parse_card("S3")
+
+
+def test_R7_leading_a_lamb_to_the_first_trick_is_refused() -> None:
+    state = arrange(WEAK_STOCK, {1: "S7 H7 H2 SA SJ C5 C6 C7 C8"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply("S7")
+    assert err.value.reason.code == "refused.lamb_first_trick"
+
+
+def test_R8_a_trader_for_a_stikkar_keeps_the_right_fetching_it_ends_it() -> None:
+    state = arrange(PAIR_STOCK, {1: "D5 H3 H4 H6 H7 HK HQ SK SQ"})
+    assert state.has_right_to_stock(1) and "take" in [str(a) for a in state.legal_actions()]
+    state.apply("trade D5 DA")
+    assert not state.has_right_to_stock(1)
+
+
+def test_R9_the_stock_is_ten_cards_even_with_a_pair_exposed() -> None:
+    state = arrange(PAIR_STOCK, {1: "H3 H4 H6 H7 HK HQ SK SQ SJ", 2: "D5 H8 HJ HA S5 C2 C3 C5 C7"})
+    assert len(state.pile) == 9
+    state.apply("take")
+    state.apply("pass")
+    state.apply("with D7")
+    assert len(state.takes[0].received) == 10
+    split = arrange(PAIR_STOCK, {1: "H3 H4 H6 H7 HK HQ SK SQ SJ", 0: "D5 H8 HJ HA S5 C2 C3 C5 C7"})
+    split.apply(split.legal_actions()[0])  # player 1 leads
+    split.apply(next(a for a in split.legal_actions() if a.kind.value == "play"))
+    split.apply(next(a for a in split.legal_actions() if a.kind.value == "play"))
+    split.apply("trade D5 DA")  # player 0 splits the pair before anyone takes
+    assert split.exposed[Suit.DIAMONDS] == [parse_card("D7")]
+
+
+def test_R10_a_lone_keeper_in_whose_partner_takes_a_trick_plays_on_as_a_team() -> None:
+    state = find(lambda s: s.phase is Phase.PLAY_ON and s.won[s.to_move] == 5)
+    state.apply("play-on")
+    assert state.playing_on == state.to_move % 2
+    # The result is decided by the team's tricks, and "alone" only if one player takes all nine.
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.result is not None
+    if state.result.result is Result.NINE_TRICKS_ALONE:
+        assert state.won[state.result.player or 0] == 9
+    else:
+        assert state.result.result in (Result.NINE_TRICKS, Result.ORDINARY)
+
+
+def test_R11_seed_scores_by_default_penguin_as_a_variant() -> None:
+    from stytvolt.styrivolt import score_of
+
+    assert score_of(Result.KEPT_IN_ALONE, Scoring.KVIVIK) == (0, 0, 1, False)
+    assert score_of(Result.KEPT_IN_ALONE, Scoring.PENGUIN) == (0, 1, 0, False)
+    assert score_of(Result.NINE_TRICKS_ALONE, Scoring.PENGUIN) == (0, 2, 0, False)
+    assert score_of(Result.STOCK_PENALTY, Scoring.PENGUIN)[3] is True
+    assert Rules().scoring is Scoring.KVIVIK
+
+
+def test_R12_a_monks_cross_outside_the_chalkup_meets_crosses_one_unit_at_a_time() -> None:
+    board = Chalkboard()
+    board.record(1, Result.ORDINARY)
+    board.record(0, Result.NINE_TRICKS)  # A completes: a plain cross
+    board.record(1, Result.KEPT_IN_ALONE)  # B's monk's cross: one unit erases A's cross, one stays
+    assert (board.crosses(0), board.monks(0), board.crosses(1), board.monks(1)) == (0, 0, 1, 0)
+    assert board.erased(0) == 0 and board.erased(1) == 0  # outside the chalk-up: strokes as they were
+
+
+def test_R13_a_stock_of_one_suit_voids_the_deal() -> None:
+    with pytest.raises(OneSuitStock):
+        choose_suits("H2 H3 H4 H5 H6 H7 H8 H9 HJ HQ HK HA")
+
+
+def test_R14_the_marked_passage_king_takes_the_bird_queen_the_mare() -> None:
+    stock = "SK S3 HQ D2 D3 D4 D5 D6 H9 C2 H2 D8"
+    state = arrange(stock, rules=Rules(cut_for_stikkar=CutRule.TWO_STIKKAR))
+    assert format_cards(state.cut) == "H2 H9"
+    assert {(str(g), str(t)) for _, g, t in state._claims} <= {("HK", "H2"), ("HQ", "H9")}
+
+
+def test_R15_playing_on_ends_at_the_first_trick_the_opponents_win() -> None:
+    state = find(lambda s: s.is_terminal() and s.playing_on is not None and s.result is not None and s.result.result is Result.ORDINARY)
+    assert state.result is not None
+    assert state.team_tricks()[1 - state.result.team] == 1 and state.tricks[-1].winner % 2 != state.result.team
+
+
+def test_R16_only_the_spare_card_may_be_discarded() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    state.apply("take")
+    state.apply("discard C2")
+    assert len(state.hands[1]) == 9
+    both = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    both.apply("take")
+    both.apply("back")
+    assert all(a.kind.value != "discard" for a in both.legal_actions())
+
+
+def test_R17_going_back_is_decided_on_taking_and_barred_by_a_trader_for_a_stikkar() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    state.apply("take")
+    assert "back" in [str(a) for a in state.legal_actions()]
+    # ♦5 trades for the exposed ♦A: a hand holding it may not go back.
+    pair = arrange(PAIR_STOCK, {1: "D5 H3 H4 H6 H7 HK HQ SK SQ"}, filler="S8 H2 CJ DJ")
+    pair.apply("take")
+    while pair.phase is not Phase.STOCK_DECISION:
+        pair.apply(pair.legal_actions()[0])
+    assert "back" not in [str(a) for a in pair.legal_actions()]
+
+
+def test_R18_a_wrongful_take_is_refused_or_penalised() -> None:
+    state = arrange(WEAK_STOCK, {1: "H2 C5 C6 C7 C8 C9 CJ CQ CK"})
+    with pytest.raises(IllegalAction, match="monk's cross"):
+        state.apply("take")
+    loose = arrange(WEAK_STOCK, {1: "H2 C5 C6 C7 C8 C9 CJ CQ CK"}, rules=Rules(enforce_stock_right=False))
+    loose.apply("take")
+    loose.apply("keep")
+    while not loose.is_terminal():
+        loose.apply(loose.legal_actions()[0])
+    assert loose.result is not None and loose.result.result is Result.STOCK_PENALTY and loose.result.team == 0
+
+
+def test_R19_trades_are_made_on_the_traders_turn() -> None:
+    state = arrange(WEAK_STOCK, {2: "S5 C5 C6 C7 C8 C9 CJ CQ CK"})
+    assert "trade S5 S3" not in [str(a) for a in state.legal_actions()]  # player 1 to move, not the holder
+    state.apply(state.legal_actions()[0])
+    assert "trade S5 S3" in [str(a) for a in state.legal_actions()]
+
+
+def test_R20_the_right_to_the_stock_is_judged_on_the_hand_as_dealt() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    assert state.has_right_to_stock(1)
+    assert not any(state.ranking.role(c).is_stikkar for c in state.dealt[1])
+
+
+def test_R21_the_first_take_must_come_in_the_first_trick_in_turn_order() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND, 2: "S2 S4 S6 SQ H3 H4 H6 H8 HK"})
+    state.apply("C5")  # player 1 passes over the stock by playing
+    assert "take" in [str(a) for a in state.legal_actions()]  # player 2 may still take it
+    state.apply("take")
+    assert state.takes[0].player == 2
+
+
+def test_R22_the_bird_variation_last_trick_is_any_trick_that_can_end_the_hand() -> None:
+    state = find(lambda s: s.phase is Phase.PLAY and "trade HK H2" in [str(a) for a in s.legal_actions()],
+                 rules=Rules(king_of_hearts_takes_bird=True))
+    t = state.team_tricks()
+    assert max(t) == 4 or len(state.tricks) == 8
+
+
+def test_R23_the_dealers_default_free_choice() -> None:
+    assert str(choose_suits("S4 SK HQ D2").exposed[0]) == "SK"
+    assert str(choose_suits("C9 C8 HQ D2").exposed[0]) == "C8"
+
+
+def test_R24_cut_claims_come_before_the_first_lead() -> None:
+    state = arrange("SK S3 HQ D2 D3 D4 D5 D6 D7 D8 C2 H2", {2: "HK C5 C6 C7 C8 C9 CJ CQ CA"},
+                    rules=Rules(cut_for_stikkar=CutRule.BOTTOM_CARD))
+    assert state.phase is Phase.CLAIM and not state.tricks and not state.current
+    queen = arrange("SK S3 HQ D2 D3 D4 D5 D6 D7 D8 HK H2", {2: "C5 C6 C7 C8 C9 CJ CQ CA H3"},
+                    rules=Rules(cut_for_stikkar=CutRule.BOTTOM_CARD, queen_claims_cut_stikkar=True))
+    assert [str(g) for _, g, _ in queen._claims] in ([], ["HQ"])
+
+
+def test_R25_a_trader_with_nothing_to_fetch_is_a_dead_card() -> None:
+    assert trick_winner("S5 S4", "H,S") == 1  # led, any taking card beats it
+    assert trick_winner("S5 CA", "H,S") == 0  # an unchosen card never does
+
+
+def test_R26_the_team_without_crosses_draws_the_chalkup() -> None:
+    board = Chalkboard(first_drawer=1)
+    assert board.drawer == 1
+    board.record(0, Result.NINE_TRICKS)  # a monk's cross for A
+    assert board.drawer == 1
+    board.record(1, Result.NINE_TRICKS)
+    board.record(1, Result.NINE_TRICKS)
+    assert board.crosses(1) + board.monks(1) >= 1 and board.drawer == 0
+
+
+def test_R27_keeping_both_gives_nineteen_cards_and_no_discard() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    state.apply("take")
+    state.apply("both")
+    assert len(state.hands[1]) == 19 and state.phase is Phase.PLAY
