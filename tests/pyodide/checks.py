@@ -1,0 +1,400 @@
+"""Exercise stytvolt and print the results as ONE JSON document on stdout.
+
+Runs unchanged under CPython and under Pyodide (``node tests/pyodide/run.mjs
+<wheel> tests/pyodide/checks.py``); tests/pyodide/test_pyodide.py runs it in
+both and requires the two documents to be identical.  Facts about the
+interpreter go to stderr only, so stdout does not depend on the runtime.
+
+Adding a check: write a function that returns JSON-ready data (dicts, lists,
+str, int, float, bool, None; tuples, sets and non-str dict keys are converted)
+and decorate it with ``@check`` (its name, less a ``check_`` prefix, is its
+key) or ``@check("some.name")``.  Keep it deterministic and dependency-free
+(standard library and stytvolt only).  An exception in a check becomes
+``{"error": "<type>: <message>"}`` in its slot; use :func:`attempt` to do the
+same for one item inside a check, so one bad item does not hide the rest.
+
+Record what the package produces, not text the interpreter makes up (the
+messages of built-in exceptions, reprs of enums, float reprs of computed
+values...): CPython here may be 3.11 while Pyodide is 3.14, and such text can
+differ between versions without anything being wrong.
+
+Usage: ``python checks.py [NAME_PREFIX ...]`` runs the checks whose names
+start with one of the prefixes (all of them by default); ``--list`` lists them.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import sys
+from typing import Any, Callable, TypeVar
+
+import stytvolt
+from stytvolt import cards
+
+CHECKS: dict[str, Callable[[], object]] = {}
+
+F = TypeVar("F", bound=Callable[[], object])
+
+
+def check(name_or_fn: str | F) -> Any:
+    """Register a check: ``@check`` or ``@check("name")``."""
+
+    def register(fn: F, name: str) -> F:
+        if name in CHECKS:
+            raise ValueError(f"two checks are named {name!r}")
+        CHECKS[name] = fn
+        return fn
+
+    if callable(name_or_fn):
+        fn = name_or_fn
+        return register(fn, fn.__name__.removeprefix("check_"))
+    return lambda fn: register(fn, name_or_fn)
+
+
+def error_of(exc: BaseException) -> dict[str, str]:
+    return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def attempt(fn: Callable[[], object]) -> object:
+    """``fn()``, or ``{"error": "<type>: <message>"}`` if it raises."""
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - the point is to record it
+        return error_of(exc)
+
+
+def jsonable(value: object) -> object:
+    """Turn a check's result into plain JSON data (deterministically)."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):  # IntEnum members included
+        return int(value)
+    if isinstance(value, float):
+        return value
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [jsonable(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False))
+    raise TypeError(f"not JSON data: {type(value).__name__} {value!r}")
+
+
+# ---------------------------------------------------------------------------
+# stytvolt (the package itself)
+
+
+@check("package.version")
+def check_version() -> object:
+    return {"version": stytvolt.__version__, "all": sorted(stytvolt.__all__)}
+
+
+# ---------------------------------------------------------------------------
+# stytvolt.cards
+
+
+@check("cards.suits")
+def check_suits() -> object:
+    return {
+        s.name: {
+            "value": int(s),
+            "str": str(s),
+            "letter": s.letter,
+            "symbol": s.symbol,
+            "english": s.english,
+            "singular": s.singular,
+            "is_red": s.is_red,
+        }
+        for s in cards.Suit
+    }
+
+
+@check("cards.ranks")
+def check_ranks() -> object:
+    return {
+        r.name: {"value": int(r), "str": str(r), "letter": r.letter, "english": r.english, "plural": r.plural}
+        for r in cards.Rank
+    }
+
+
+@check("cards.all_cards")
+def check_all_cards() -> object:
+    return [
+        {
+            "str": str(c),
+            "repr": repr(c),
+            "symbol": c.symbol,
+            "english": c.english,
+            "index": c.index,
+            "suit": c.suit.name,
+            "rank": c.rank.name,
+        }
+        for c in cards.ALL_CARDS
+    ]
+
+
+def _forms(card: cards.Card) -> dict[str, str]:
+    s, r, sym = card.suit.letter, card.rank.letter, card.suit.symbol
+    forms = {
+        "suit-rank": s + r,
+        "lower": (s + r).lower(),
+        "rank-suit": r + s,
+        "symbol-rank": sym + r,
+        "rank-symbol": r + sym,
+    }
+    if card.rank is cards.Rank.TEN:
+        forms.update({"ten-as-10": s + "10", "ten-as-10-rank-suit": "10" + s, "ten-as-10-symbol": sym + "10"})
+    return forms
+
+
+@check("cards.parse_every_form")
+def check_parse_every_form() -> object:
+    """Every card of the 52 in every accepted form: what it parses to, and that it is the one interned card."""
+    out: dict[str, object] = {}
+    for card in cards.ALL_CARDS:
+        row: dict[str, object] = {}
+        for form, text in _forms(card).items():
+            def parse(text: str = text, card: cards.Card = card) -> object:
+                parsed = cards.parse_card(text)
+                return {"text": text, "parsed": str(parsed), "is_card": parsed is card,
+                        "via_Card.parse": str(cards.Card.parse(text))}
+            row[form] = attempt(parse)
+        out[str(card)] = row
+    return out
+
+
+@check("cards.parse_whitespace_and_emoji")
+def check_parse_lenient() -> object:
+    return {text: attempt(lambda text=text: str(cards.parse_card(text)))
+            for text in (" H2 ", "\tsk\n", "♥\ufe0f2", "2♥\ufe0f", "hT", "tH", "♣a", "a♣")}
+
+
+BAD_TOKENS = ("X1", "H1", "", "H22", " ", "HH", "22", "1H", "S♠", "♥", "ZZZ", "h 2", "H0", "H11", "♥♥2")
+
+
+@check("cards.parse_errors")
+def check_parse_errors() -> object:
+    out: dict[str, object] = {}
+    for token in BAD_TOKENS:
+        try:
+            parsed = cards.parse_card(token)
+        except cards.CardParseError as exc:
+            out[repr(token)] = {"raises": type(exc).__name__, "message": str(exc),
+                                "is_value_error": isinstance(exc, ValueError)}
+        except Exception as exc:  # noqa: BLE001 - a different exception type is a finding
+            out[repr(token)] = {"unexpected": error_of(exc)}
+        else:
+            out[repr(token)] = {"parsed": str(parsed)}
+    return out
+
+
+@check("cards.suit_parse")
+def check_suit_parse() -> object:
+    words = ("S", "h", "♦", "♣\ufe0f", "Spades", "HEART", "diamond", "clubs", "x", "", "hearts ")
+    return {repr(w): attempt(lambda w=w: cards.Suit.parse(w).name) for w in words}
+
+
+@check("cards.parse_cards")
+def check_parse_cards() -> object:
+    cases: dict[str, Callable[[], object]] = {
+        "spaces": lambda: cards.parse_cards("H2 SK s3"),
+        "commas": lambda: cards.parse_cards("♥2,♠K, 3s"),
+        "empty": lambda: cards.parse_cards(""),
+        "iterable": lambda: cards.parse_cards(["H2", "", "2h"]),
+        "bad token": lambda: cards.parse_cards("H2 X1 SK"),
+        "not in styrivolt pack": lambda: cards.parse_cards("H2 HT", pack=cards.STYRIVOLT_PACK),
+        "in styrivolt pack": lambda: cards.parse_cards("H2 HA", pack=cards.STYRIVOLT_PACK),
+        "unique dup": lambda: cards.parse_cards("H2 SK 2H", unique=True),
+        "unique ok": lambda: cards.parse_cards("H2 SK", unique=True),
+    }
+    return {name: attempt(lambda fn=fn: [str(c) for c in fn()]) for name, fn in cases.items()}
+
+
+@check("cards.format_cards")
+def check_format_cards() -> object:
+    hand = cards.parse_cards("H2 SK S3 DT CA")
+    return {"plain": cards.format_cards(hand), "symbols": cards.format_cards(hand, symbols=True),
+            "round_trip": [str(c) for c in cards.parse_cards(cards.format_cards(hand, symbols=True))]}
+
+
+@check("cards.packs")
+def check_packs() -> object:
+    out: dict[str, object] = {}
+    for attr in sorted(a for a in cards.__all__ if a.endswith("_PACK")):
+        pack = getattr(cards, attr)
+        out[attr] = {
+            "name": pack.name,
+            "description": pack.description,
+            "len": len(pack),
+            "repr": repr(pack),
+            "cards": cards.format_cards(pack),
+            "contains_HT": cards.parse_card("HT") in pack,
+            "iter_matches_cards": list(pack) == list(pack.cards),
+        }
+    return out
+
+
+@check("cards.identity_and_order")
+def check_identity_and_order() -> object:
+    h2 = cards.parse_card("H2")
+    shuffled = list(reversed(cards.ALL_CARDS))
+    return {
+        "constructed_is_parsed": cards.Card(cards.Suit.HEARTS, cards.Rank.TWO) is h2,
+        "from_index": [str(cards.Card.from_index(i)) for i in (0, 12, 13, 51)],
+        "from_index_bad": attempt(lambda: cards.Card.from_index(52)),
+        "bad_construct": attempt(lambda: cards.Card(9, 2)),  # type: ignore[arg-type]
+        "pickle_is_same_object": pickle.loads(pickle.dumps(h2)) is h2,
+        "sorted_matches_index_order": sorted(shuffled) == list(cards.ALL_CARDS),
+        "lt": [h2 < cards.parse_card("H3"), cards.parse_card("SA") < h2],
+        "immutable": attempt(lambda: setattr(h2, "rank", cards.Rank.ACE)),
+        "hash_set_size": len({cards.parse_card(t) for t in ("H2", "h2", "2H", "♥2", "2♥")}),
+    }
+
+
+# ---------------------------------------------------------------------------
+
+
+# -- the Stýrivolt engine ----------------------------------------------------------
+# The same answers the CPython tests pin, computed again here so that Pyodide
+# must agree with CPython on every trick, suit choice, chalk-up and hand.
+
+import hashlib
+import random
+
+from stytvolt.styrivolt import (
+    Chalkboard, HandState, Ranking, Result, Rules, CutRule, Scoring, choose_suits, explain_trick, trick_winner,
+)
+
+PAIRS = ("S,H", "S,D", "S,C", "H,D", "H,C", "D,C")
+RANDOM_HANDS = 10_000
+
+
+def _digest(items: list[object]) -> str:
+    return hashlib.sha256(json.dumps(items, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+
+
+@check("styrivolt.ranking")
+def check_ranking() -> object:
+    out = {}
+    for pair in PAIRS:
+        r = Ranking.of(pair)
+        out[pair] = [[heading, [f"{c} {r.names(c).english}" for c in group]] for heading, group in r.groups()]
+    return out
+
+
+@check("styrivolt.tricks")
+def check_tricks() -> object:
+    rng = random.Random(5)
+    pack = [c for c in cards.STYRIVOLT_PACK]
+    winners, texts = [], []
+    for i in range(20_000):
+        pair = PAIRS[i % 6]
+        trick = rng.sample(pack, rng.randint(1, 4))
+        winners.append(trick_winner(trick, pair))
+        if i % 50 == 0:
+            texts.append([r.text for r in explain_trick(trick, pair).reasons])
+    return {"winners": _digest(winners), "explanations": _digest(texts),
+            "issue_example": [trick_winner("CJ S4 CA H3", "H,S"), trick_winner("CJ CA S4 H3", "H,S")],
+            "sample": texts[:3]}
+
+
+@check("styrivolt.choosing")
+def check_choosing() -> object:
+    examples = {s: [[x.letter for x in choose_suits(s).chosen], [str(c) for c in choose_suits(s).exposed]]
+                for s in ("H2 SK S3 HJ D9", "C6 C4 DA CA D7 H5", "H9 H5 H4 C7 C6 H2 S9")}
+    rng = random.Random(6)
+    pack = list(cards.STYRIVOLT_PACK)
+    results = []
+    for _ in range(5_000):
+        stock = rng.sample(pack, 12)
+        try:
+            c = choose_suits(stock)
+            results.append([[s.letter for s in c.chosen], [str(x) for x in c.exposed], [r.text for r in c.reasons]])
+        except ValueError as err:
+            results.append(str(err))
+    return {"examples": examples, "random": _digest(results)}
+
+
+@check("styrivolt.chalk")
+def check_chalk() -> object:
+    steps = [(1, Result.ORDINARY), (0, Result.KEPT_IN), (0, Result.ORDINARY), (0, Result.ORDINARY), (0, Result.KEPT_IN),
+             (1, Result.KEPT_IN), (0, Result.ORDINARY), (1, Result.NINE_TRICKS), (0, Result.ORDINARY), (1, Result.ORDINARY)]
+    board = Chalkboard()
+    example = []
+    for team, result in steps:
+        change = board.record(team, result)
+        example.append([change.after.as_dict(), [r.text for r in change.reasons]])
+    rng = random.Random(7)
+    states = []
+    for scoring in Scoring:
+        b = Chalkboard(scoring=scoring)
+        for _ in range(3_000):
+            b.record(rng.randint(0, 1), rng.choice(list(Result)))
+            states.append(b.state.as_dict())
+    return {"example": example, "random": _digest(states), "svg": _digest([board.to_svg()]), "text": board.render_text()}
+
+
+@check("styrivolt.hands")
+def check_hands() -> object:
+    """10,000 seeded random hands, every rule switch in turn, with the engine's own checks at every step."""
+    rng = random.Random(8)
+    variants = [Rules(), Rules(compulsory_beating=True), Rules(late_stock=True), Rules(open_choosing=True),
+                Rules(cut_for_stikkar=CutRule.TWO_STIKKAR, queen_claims_cut_stikkar=True),
+                Rules(king_of_hearts_takes_bird=True, scoring=Scoring.PENGUIN), Rules(enforce_stock_right=False)]
+    summaries, problems, results = [], [], {}
+    for n in range(RANDOM_HANDS):
+        rules = variants[n % len(variants)]
+        state = HandState.deal(rng=rng, dealer=n % 4, rules=rules)
+        while not state.is_terminal():
+            found = state.validate()
+            if found:
+                problems.append([n, found])
+            state.apply(rng.choice(state.legal_actions()))
+        found = state.validate()
+        if found:
+            problems.append([n, found])
+        r = state.result
+        results[r.result.name] = results.get(r.result.name, 0) + 1
+        summaries.append([state.dumps(), r.team, r.result.name, list(state.team_tricks()), state.returns()])
+    return {"hands": RANDOM_HANDS, "results": results, "problems": problems[:5], "digest": _digest(summaries),
+            "first": summaries[0][0]}
+
+
+def run(prefixes: list[str] | None = None) -> dict[str, object]:
+    results: dict[str, object] = {}
+    for name in sorted(CHECKS):
+        if prefixes and not any(name.startswith(p) for p in prefixes):
+            continue
+        try:
+            value = jsonable(CHECKS[name]())
+            json.dumps(value, allow_nan=True)
+        except Exception as exc:  # noqa: BLE001 - reported in the results
+            value = error_of(exc)
+        results[name] = value
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if "--list" in args:
+        print("\n".join(sorted(CHECKS)))
+        return 0
+    impl = sys.implementation
+    print(
+        f"checks.py: {impl.name} {sys.version.split()[0]} on {sys.platform}; "
+        f"stytvolt {stytvolt.__version__} from {stytvolt.__file__}",
+        file=sys.stderr,
+    )
+    print(f"checks.py: sys.version = {sys.version}", file=sys.stderr)
+    results = run(args or None)
+    if not results:
+        print(f"checks.py: no check matches {args}", file=sys.stderr)
+        return 2
+    print(json.dumps(results, sort_keys=True, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""The package built as a wheel and run inside Pyodide (in Node) behaves as in CPython.
+
+Builds the wheel once per session (the same ``pip wheel`` command as ``make
+wheel``), runs tests/pyodide/checks.py under this interpreter and under
+Pyodide (``node tests/pyodide/run.mjs <wheel> checks.py``) and compares the
+two JSON documents.  Needs ``make setup`` (it runs ``npm ci``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+RUN_MJS = HERE / "run.mjs"
+CHECKS_PY = HERE / "checks.py"
+PYODIDE_DIR = REPO / "node_modules" / "pyodide"
+TIMEOUT = 600  # seconds, for any one subprocess
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def require_node() -> str:
+    """Path of `node`.  Called in the tests' bodies (not a fixture) so that a
+    missing Pyodide shows as a failed test: it fails, never skips, when
+    node_modules/pyodide is missing; only without node and outside CI it skips."""
+    found = shutil.which("node")
+    if found is None:
+        if _in_ci():
+            pytest.fail("node is not installed, but CI is set: the Pyodide tests must run in CI")
+        pytest.skip("node is not installed (in CI this is a failure)")
+    if not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        pytest.fail(f"Pyodide is not installed ({PYODIDE_DIR} is missing): run `make setup` (it runs `npm ci`)")
+    return found
+
+
+def _clean_setuptools_build_dirs() -> None:
+    # setuptools builds in build/lib and never deletes from it: a module that
+    # was removed or renamed in stytvolt/ would still go into the wheel.
+    build = REPO / "build"
+    for stale in [build / "lib", *build.glob("bdist.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    _clean_setuptools_build_dirs()
+    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), "."]
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=TIMEOUT)
+    if proc.returncode != 0:
+        pytest.fail(f"building the wheel failed ({' '.join(cmd)}):\n{proc.stdout}\n{proc.stderr}")
+    wheels = sorted(out.glob("stytvolt-*.whl"))
+    assert len(wheels) == 1, f"expected one stytvolt wheel in {out}, found {wheels}"
+    assert wheels[0].name.endswith("-py3-none-any.whl"), f"not a pure wheel: {wheels[0].name}"
+    return wheels[0]
+
+
+def _run(cmd: list[str]) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(cmd, cwd=REPO, capture_output=True, timeout=TIMEOUT, env=env)
+
+
+def run_cpython(script: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return _run([sys.executable, str(script), *args])
+
+
+def run_pyodide(node: str, wheel: Path, script: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return _run([node, str(RUN_MJS), str(wheel), str(script), *args])
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def _json_stdout(proc: subprocess.CompletedProcess[bytes], where: str) -> Any:
+    assert proc.returncode == 0, (
+        f"checks.py exited {proc.returncode} in {where}\n--- stderr:\n{_text(proc.stderr)[-4000:]}"
+    )
+    try:
+        return json.loads(proc.stdout.decode("utf-8"))
+    except ValueError as exc:
+        pytest.fail(f"checks.py in {where} did not print one JSON document ({exc}):\n{_text(proc.stdout)[:2000]}")
+
+
+@pytest.fixture(scope="session")
+def cpython_results() -> Any:
+    return _json_stdout(run_cpython(CHECKS_PY), "CPython")
+
+
+@functools.cache
+def pyodide_results(node: str, wheel: Path) -> Any:
+    return _json_stdout(run_pyodide(node, wheel, CHECKS_PY), "Pyodide")
+
+
+def _short(value: Any, limit: int = 240) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def diff_paths(a: Any, b: Any, path: str = "", out: list[str] | None = None, limit: int = 30) -> list[str]:
+    """The places where JSON values ``a`` and ``b`` differ, one line each (at most ``limit``)."""
+    out = [] if out is None else out
+    if len(out) >= limit:
+        return out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            where = f"{path}[{key!r}]" if path else repr(key)
+            if key not in a:
+                out.append(f"{where}: only in Pyodide: {_short(b[key])}")
+            elif key not in b:
+                out.append(f"{where}: only in CPython: {_short(a[key])}")
+            else:
+                diff_paths(a[key], b[key], where, out, limit)
+            if len(out) >= limit:
+                break
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff_paths(x, y, f"{path}[{i}]", out, limit)
+            if len(out) >= limit:
+                break
+    elif a != b or type(a) is not type(b):
+        out.append(f"{path}:\n    CPython: {_short(a)}\n    Pyodide: {_short(b)}")
+    return out
+
+
+def test_checks_run_cleanly_in_cpython(cpython_results: Any) -> None:
+    assert isinstance(cpython_results, dict) and cpython_results, "checks.py reported no checks"
+    crashed = {
+        name: value["error"]
+        for name, value in cpython_results.items()
+        if isinstance(value, dict) and set(value) == {"error"}
+    }
+    assert not crashed, "checks that raised under CPython (fix the check or the package):\n" + "\n".join(
+        f"  {name}: {error}" for name, error in sorted(crashed.items())
+    )
+
+
+def test_pyodide_matches_cpython(wheel: Path, cpython_results: Any) -> None:
+    in_pyodide = pyodide_results(require_node(), wheel)
+    if cpython_results != in_pyodide:
+        lines = diff_paths(cpython_results, in_pyodide)
+        pytest.fail(
+            f"checks.py differs between CPython {sys.version.split()[0]} and Pyodide "
+            f"({len(lines)} difference(s) shown, at most 30):\n" + "\n".join(lines)
+        )
+
+
+PROBE = textwrap.dedent(
+    """
+    import json, sys, site
+    import stytvolt
+    print(json.dumps({
+        "version": stytvolt.__version__,
+        "version_info": list(sys.version_info[:3]),
+        "platform": sys.platform,
+        "file": stytvolt.__file__,
+        "site_packages": site.getsitepackages(),
+        "argv": sys.argv[1:],
+        "card": stytvolt.parse_card("2♥").english,
+    }))
+    """
+)
+
+
+def test_really_runs_in_pyodide(wheel: Path, tmp_path: Path) -> None:
+    import stytvolt
+
+    node = require_node()
+    probe = tmp_path / "probe.py"
+    probe.write_text(PROBE, encoding="utf-8")
+    proc = run_pyodide(node, wheel, probe, "one", "two words")
+    assert proc.returncode == 0, _text(proc.stderr)
+    facts = json.loads(proc.stdout)
+    assert facts["version"] == stytvolt.__version__
+    assert tuple(facts["version_info"]) >= (3, 12), facts
+    assert facts["platform"] == "emscripten", facts
+    # Imported from the installed wheel, not from a source tree on sys.path.
+    assert any(facts["file"].startswith(sp + "/") for sp in facts["site_packages"]), facts
+    assert facts["argv"] == ["one", "two words"]
+    assert facts["card"] == "two of hearts"
+
+
+@pytest.mark.parametrize(
+    ("source", "status", "stderr_has"),
+    [
+        ("import sys\nprint('out')\nsys.exit(3)\n", 3, ""),
+        ("import sys\nsys.exit('bye')\n", 1, "bye"),
+        ("def f():\n    raise ValueError('boom')\nf()\n", 1, "ValueError: boom"),
+    ],
+    ids=["exit-code", "exit-message", "exception"],
+)
+def test_runner_exit_status(wheel: Path, tmp_path: Path, source: str, status: int, stderr_has: str) -> None:
+    node = require_node()
+    script = tmp_path / "script.py"
+    script.write_text(source, encoding="utf-8")
+    cpython = run_cpython(script)
+    pyodide = run_pyodide(node, wheel, script)
+    assert cpython.returncode == status, _text(cpython.stderr)
+    assert pyodide.returncode == status, _text(pyodide.stderr)
+    assert pyodide.stdout == cpython.stdout
+    assert stderr_has in _text(pyodide.stderr)
+    if "Error" in stderr_has:
+        assert "Traceback (most recent call last):" in _text(pyodide.stderr)
+        assert f'File "{script}", line 3' in _text(pyodide.stderr)
