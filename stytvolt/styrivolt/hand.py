@@ -50,7 +50,7 @@ from stytvolt.styrivolt.actions import (
 )
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
-from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Ranking, Role
+from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, STIKKAR_LEVEL, Ranking, Role
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
 from stytvolt.styrivolt.variants import CutRule, Rules, Scoring
 
@@ -209,8 +209,12 @@ class HandState:
         self._claims: list[tuple[int, Card, Card]] = []
         self._take: dict[str, Any] | None = None  # a taking of the stock under way
         self._legal: tuple[Action, ...] | None = None  # legal actions of this position, once computed
+        self._quads: list[set[Rank]] = [set(), set(), set(), set()]
+        for q in range(4):
+            self._recount(q)
         ranking = self.ranking
-        self._dealt_stikkar = [any(ranking.roles[c.index].is_stikkar for c in h) for h in self.dealt]
+        levels = ranking.levels
+        self._dealt_stikkar = [any(levels[c.index] >= STIKKAR_LEVEL for c in h) for h in self.dealt]
         self.phase = Phase.EXPOSE if self._pending_expose else Phase.PLAY
         if not self._pending_expose:
             self._lay_out()
@@ -416,11 +420,17 @@ class HandState:
     def _promoted(self, p: int, card: Card) -> bool:
         """Four of a kind: the player has declared this rank, or holds all four now."""
         rank = card.rank
-        if rank in self.declared[p]:
-            return True
-        if rank is FIVE:
-            return False
-        return [c.rank for c in self.hands[p]].count(rank) == 4
+        return rank in self.declared[p] or rank in self._quads[p]
+
+    def _recount(self, p: int) -> None:
+        # Kept up to date whenever a hand gains cards (deal, trade, stock); plays only
+        # remove cards, and the first play of a four declares its rank for good.
+        ranks = [c.rank for c in self.hands[p]]
+        distinct = set(ranks)
+        if len(ranks) - len(distinct) < 3:  # four of a rank needs at least three repeats
+            self._quads[p] = set()
+        else:
+            self._quads[p] = {r for r in distinct if r is not FIVE and ranks.count(r) == 4}
 
     def _must_beat(self, p: int, plays: list[Action]) -> list[Action]:
         best = self._current_winner()
@@ -513,7 +523,7 @@ class HandState:
 
     def _play(self, p: int, card: Card) -> None:
         hand = self.hands[p]
-        played = self._effective(p, card)
+        played = card if card.rank is not FIVE else self._effective(p, card)
         if played is not card:
             self._trade(p, card, played)
         promoted = self._promoted(p, played) and self.ranking.promoted_role(played.rank) is not None
@@ -592,6 +602,7 @@ class HandState:
     def _trade(self, p: int, give: Card, take: Card) -> None:
         self.hands[p].remove(give)
         self.hands[p].append(take)
+        self._recount(p)
         self.table.append(give)
         for cards in self.exposed.values():
             if take in cards:
@@ -662,6 +673,7 @@ class HandState:
     def _claim(self, p: int, give: Card, take: Card) -> None:
         self.hands[p].remove(give)
         self.hands[p].append(take)
+        self._recount(p)
         self.cut.remove(take)
         self.pile.append(give)
         self.fetched_stikkar.add(p)
@@ -725,6 +737,7 @@ class HandState:
         self.takes.append(Take(p, original, received, rightful, len(self.tricks)))
         self.pile = list(original)
         self.hands[p] = list(received)
+        self._recount(p)
         self._take = None
         self.phase = Phase.STOCK_DECISION
         self.to_move = p
@@ -753,6 +766,7 @@ class HandState:
                 f"Player {p} keeps both the hand and the stock ({len(self.hands[p])} cards): neither held a stikkar nor a trader for one.",
                 (),
             ))
+        self._recount(p)
         self.phase = Phase.PLAY
 
     # -- refusals ---------------------------------------------------------------

@@ -34,6 +34,7 @@ __all__ = [
     "PERMANENT_STIKKAR",
     "UNBEATABLE",
     "defence_of",
+    "STIKKAR_LEVEL",
 ]
 
 
