@@ -11,7 +11,8 @@ import pytest
 from stytvolt.cards import STYRIVOLT_PACK, parse_cards
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, as_json, find, lookup, normalize
 
-SEEDS = Path(os.environ.get("STYTVOLT_SEEDS", "/work/shared/seeds"))
+# The seed texts live in shared/ beside the checkout (as on CI); STYTVOLT_SEEDS overrides.
+SEEDS = Path(os.environ.get("STYTVOLT_SEEDS", Path(__file__).resolve().parents[2] / "shared" / "seeds"))
 SEED_000 = SEEDS / "000_95b2808df34b51b8.txt"
 SEED_002 = SEEDS / "002_539630946ae7d245.txt"
 
