@@ -102,3 +102,12 @@ def test_bad_suits_are_named() -> None:
         Ranking.of("H,H")
     with pytest.raises(ValueError, match="'X'"):
         Ranking.of("H,X")
+
+
+def test_every_faroese_card_name_is_a_glossary_form() -> None:
+    # Card names print Faroese only as the sources do; the glossary holds every printed form.
+    from stytvolt.styrivolt import lookup
+
+    for role in Role:
+        if role.faroese:
+            lookup(role.faroese)

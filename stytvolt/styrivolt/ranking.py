@@ -107,24 +107,26 @@ _LEVEL = {
     Role.OLUKKA: 5,
 }
 
-# English name, Faroese name (None where the card has no name of its own), group heading.
+# English name, Faroese name, group heading.  The Faroese is printed exactly as the
+# sources print it: the five stikkar by their own names, karnifl and fríkort in the
+# singular, the other roles by the plural the sources give (we invent no singulars).
 _ROLE_TEXT: dict[Role, tuple[str, str | None, str]] = {
     Role.BIRD: ("the bird", "Fuglurin", "permanent stikkar"),
     Role.FYRIK: ("the fýrik", "Fýrikurin", "permanent stikkar"),
     Role.EIGHT: ("the eight", "Áttuni", "permanent stikkar"),
     Role.HAY_YARD_MARE: ("the hay-yard mare", "Hoygarðsryssa", "permanent stikkar"),
     Role.DIAMOND_MARE: ("the mare of diamonds", "Rútar-ryssa", "permanent stikkar"),
-    Role.STYRIVOLT: ("stýrivolt", "stýrivoltur", "chosen stikkar"),
+    Role.STYRIVOLT: ("stýrivolt", "stýrivoltar", "chosen stikkar"),
     Role.KARNIFL: ("karnifl", "karnifl", "chosen stikkar"),
-    Role.POSTMAN: ("postman", "postur", "taking cards"),
-    Role.TVIST: ("tvist", "tvistur", "taking cards"),
-    Role.TRIST: ("trist", "tristur", "taking cards"),
-    Role.OLUKKA: ("ólukka", "ólukka", "taking cards"),
-    Role.LAMB: ("lamb", "lamb", "lambs"),
+    Role.POSTMAN: ("postman", "postar", "taking cards"),
+    Role.TVIST: ("tvist", "tvistar", "taking cards"),
+    Role.TRIST: ("trist", "tristar", "taking cards"),
+    Role.OLUKKA: ("ólukka", "ólukkur", "taking cards"),
+    Role.LAMB: ("lamb", "lomb", "lambs"),
     Role.FREE_CARD: ("free card", "fríkort", "free cards"),
-    Role.KING: ("chosen king", "kongur", "kings and queens"),
-    Role.QUEEN: ("chosen queen", "frú", "kings and queens"),
-    Role.TRADER: ("trader", "keypmaður", "traders"),
+    Role.KING: ("chosen king", "kongar", "kings and queens"),
+    Role.QUEEN: ("chosen queen", "frýr", "kings and queens"),
+    Role.TRADER: ("trader", "keypmenn", "traders"),
     Role.PLAIN: ("plain card", None, "unchosen suits"),
 }
 
