@@ -33,8 +33,7 @@ def complete_hands(n: int, seed: int = 1) -> int:
         while state.result is None:
             state.apply(rng.choice(state.legal_actions()))
             steps += 1
-        board.record(state.result.team if state.result.player is None or state.result.result.name != "STOCK_PENALTY"
-                     else state.result.player % 2, state.result.result)
+        state.result.record(board)
     return steps
 
 

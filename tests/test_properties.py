@@ -70,8 +70,9 @@ def test_random_complete_hands(seed: int, rules: Rules) -> None:
             assert t[r.team] >= 5
             assert state.playing_on is not None or r.result is not Result.ORDINARY or t[r.team] == 5
         assert sum(state.returns()) == 0
-        offender = r.player if r.result is Result.STOCK_PENALTY and r.player is not None else None
-        board.record(offender % 2 if offender is not None else r.team, r.result)
+        before = board.value(r.team) - board.value(1 - r.team)
+        r.record(board)
+        assert board.value(r.team) - board.value(1 - r.team) >= before  # the scoring team never loses ground
         s = board.state
         assert min(s.erased) >= 0 and max(s.erased) <= 2
         assert 0 in (s.crosses[0] + s.monks[0], s.crosses[1] + s.monks[1])  # only one team holds crosses

@@ -42,10 +42,10 @@ def test_overlaps_when_hearts_are_chosen() -> None:
     assert r.role(parse_card("H2")) is Role.BIRD  # not a tvist
     assert r.role(parse_card("H9")) is Role.HAY_YARD_MARE  # not a free card
     assert r.role(parse_card("H8")) is Role.FREE_CARD
-    assert r.role(parse_card("C4")) is Role.FYRIK  # not an ólukka
+    assert r.role(parse_card("C4")) is Role.FYRIK  # not an unfortunate
     assert r.role(parse_card("H4")) is Role.OLUKKA
     assert r.role(parse_card("C8")) is Role.FREE_CARD and r.role(parse_card("C9")) is Role.FREE_CARD
-    # Two taking cards are lost to the overlaps: no tvist of hearts, no ólukka of clubs.
+    # Two taking cards are lost to the overlaps: no tvist of hearts, no unfortunate of clubs.
     assert sum(1 for c in STYRIVOLT_PACK if r.role(c).is_taking) == 6
 
 

@@ -13,7 +13,7 @@ Both are deterministic given their seed (and the states they are shown), and
 never return an action the state does not list as legal.
 
 A card's *worth* (how reluctant a player is to part with it) comes from the
-ranking: stikkar and taking cards by their level (bird 15 … ólukka 5), the
+ranking: stikkar and taking cards by their level (bird 15 … unfortunate 5), the
 powerless cards by how hard they are to beat when led (a lamb cannot be
 beaten, a free card falls only to a stikkar, …).  A trader is worth the card
 it would fetch.
@@ -62,7 +62,7 @@ class RandomBot:
 def card_worth(ranking: Ranking, card: Card, promoted: bool = False) -> float:
     """How much a card is worth keeping: higher is better.
 
-    Stikkar and taking cards count ten per level (ólukka 50 … bird 150).  A
+    Stikkar and taking cards count ten per level (unfortunate 50 … bird 150).  A
     led lamb cannot be beaten, so a lamb counts between a karnifl and a
     stýrivolt (95).  The other powerless cards count by the level needed to
     beat them when led (free card 45, unchosen ace 40, king 35, queen 30,
@@ -172,7 +172,7 @@ class SimpleBot:
             lamb_trades = [a for a in trades if ranking.role(a.cards[1]) is Role.LAMB]
             if lamb_trades:
                 return lamb_trades[0]
-        # 3. Take the stock with a weak hand (nothing better than an ólukka).
+        # 3. Take the stock with a weak hand (nothing better than an unfortunate).
         take = next((a for a in legal if a.kind is Kind.TAKE_STOCK), None)
         if take is not None and state.has_right_to_stock(p) and self._weak(state, p):
             return take
@@ -243,7 +243,7 @@ class SimpleBot:
 
     @staticmethod
     def _weak(state: HandState, p: int) -> bool:
-        """No taking card above an ólukka (counting what a trader would fetch)."""
+        """No taking card above an unfortunate (counting what a trader would fetch)."""
         ranking = state.ranking
         for card in state.hands[p]:
             effective, promoted = SimpleBot._effective(state, p, card)

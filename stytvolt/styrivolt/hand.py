@@ -48,7 +48,7 @@ from stytvolt.styrivolt.actions import (
     Kind,
     parse_action,
 )
-from stytvolt.styrivolt.chalk import Result
+from stytvolt.styrivolt.chalk import Chalkboard, Change, Result
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, STIKKAR_LEVEL, Ranking, Role
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
@@ -56,6 +56,7 @@ from stytvolt.styrivolt.variants import CutRule, Rules, Scoring
 
 __all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards", "stack_deck"]
 
+_TEAM = "AB"  # team 0 (players 0 and 2) is A, team 1 is B, as on the chalk-up
 HAND_SIZE = 9
 TRICKS = 9
 TO_WIN = 5
@@ -111,6 +112,12 @@ class HandResult:
     tricks: tuple[int, int]  # tricks won by team 0 and team 1
     player: int | None  # the lone player of an "alone" result, or the offender of a penalty
     reason: Reason
+
+    def record(self, board: Chalkboard) -> Change:
+        """Chalk this result.  (A penalty is recorded against the offending team; the opponents get it.)"""
+        if self.result is Result.STOCK_PENALTY and self.player is not None:
+            return board.record(self.player % 2, self.result)
+        return board.record(self.team, self.result)
 
 
 # Points for returns(), in strokes; a cross is worth three strokes.
@@ -556,18 +563,18 @@ class HandState:
         if self.playing_on is not None:
             side = self.playing_on
             if team != side:
-                self._end(side, Result.ORDINARY, None, f"Team {side} played on but lost a trick: the keeping-in bonus is gone, an ordinary game.")
+                self._end(side, Result.ORDINARY, None, f"Team {_TEAM[side]} played on but lost a trick: the keeping-in bonus is gone, an ordinary game.")
             elif len(self.tricks) == TRICKS:
                 alone = next((q for q in (side, side + 2) if self.won[q] == TRICKS), None)
                 if alone is not None:
                     self._end(side, Result.NINE_TRICKS_ALONE, alone, f"Player {alone} took all nine tricks alone.")
                 else:
-                    self._end(side, Result.NINE_TRICKS, None, f"Team {side} took all nine tricks.")
+                    self._end(side, Result.NINE_TRICKS, None, f"Team {_TEAM[side]} took all nine tricks.")
         elif t[team] == TO_WIN:
             if len(self.tricks) == TO_WIN:
                 self.phase = Phase.PLAY_ON  # the winner of the fifth trick speaks for the team
             else:
-                self._end(team, Result.ORDINARY, None, f"Team {team} has five tricks: an ordinary game won.")
+                self._end(team, Result.ORDINARY, None, f"Team {_TEAM[team]} has five tricks: an ordinary game won.")
 
     def _play_on_decision(self, p: int, play_on: bool) -> None:
         team = p % 2
@@ -575,11 +582,11 @@ class HandState:
         if play_on:
             self.playing_on = team
             self.phase = Phase.PLAY
-            self.log.append(Reason("play.play_on", f"Team {team} kept in and plays on for all nine tricks.", ()))
+            self.log.append(Reason("play.play_on", f"Team {_TEAM[team]} kept in and plays on for all nine tricks.", ()))
         elif alone is not None:
             self._end(team, Result.KEPT_IN_ALONE, alone, f"Player {alone} took the first five tricks alone: kept in alone.")
         else:
-            self._end(team, Result.KEPT_IN, None, f"Team {team} took the first five tricks: kept in.")
+            self._end(team, Result.KEPT_IN, None, f"Team {_TEAM[team]} took the first five tricks: kept in.")
 
     def _end(self, team: int, result: Result, player: int | None, text: str) -> None:
         reason = Reason(f"end.{result.name.lower()}", text, ())
@@ -589,7 +596,7 @@ class HandState:
             reason = Reason(
                 "end.stock_penalty",
                 f"Player {offender} took the stock without the right to it: the penalty replaces the score "
-                f"and goes to team {1 - offender % 2}.",
+                f"and goes to team {_TEAM[1 - offender % 2]}.",
                 (),
             )
             self.result = HandResult(1 - offender % 2, Result.STOCK_PENALTY, self.team_tricks(), offender, reason)

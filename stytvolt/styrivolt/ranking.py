@@ -1,7 +1,7 @@
 """Card power in a Stýrivolt deal: what every card is, once two suits are chosen.
 
 Each card gets a :class:`Role` from the two chosen suits.  The roles that can
-beat other cards carry a *level* (bird 15 … ólukka 5); a card beats the card
+beat other cards carry a *level* (bird 15 … unfortunate 5); a card beats the card
 currently winning a trick only if its level reaches that card's *defence*.
 Everything else (lambs, free cards, chosen kings and queens, traders, the
 plain cards of the unchosen suits) is described by what it does when led.
@@ -10,7 +10,7 @@ Overlaps, decided here once (see docs/rulings.md):
 
 * the five permanent stikkar keep their role whatever is chosen, so with
   hearts chosen ♥2 is the bird (not a tvist) and ♥9 the hay-yard mare (not a
-  free card); with clubs chosen ♣4 is the fýrik (not an ólukka); with spades
+  free card); with clubs chosen ♣4 is the fýrik (not an unfortunate); with spades
   chosen ♠8 is the eight; with diamonds chosen ♦9 is the mare of diamonds;
 * a permanent stikkar of an unchosen suit is still a stikkar, never a plain
   card of its suit: a higher card of that suit cannot beat it.
@@ -61,7 +61,7 @@ class Role(Enum):
 
     @property
     def level(self) -> int:
-        """Power among stikkar and taking cards (15 = bird … 5 = ólukka); 0 for the rest."""
+        """Power among stikkar and taking cards (15 = bird … 5 = unfortunate); 0 for the rest."""
         return _LEVEL.get(self, 0)
 
     @property
@@ -121,7 +121,7 @@ _ROLE_TEXT: dict[Role, tuple[str, str | None, str]] = {
     Role.POSTMAN: ("postman", "postar", "taking cards"),
     Role.TVIST: ("tvist", "tvistar", "taking cards"),
     Role.TRIST: ("trist", "tristar", "taking cards"),
-    Role.OLUKKA: ("ólukka", "ólukkur", "taking cards"),
+    Role.OLUKKA: ("unfortunate", "ólukkur", "taking cards"),
     Role.LAMB: ("lamb", "lomb", "lambs"),
     Role.FREE_CARD: ("free card", "fríkort", "free cards"),
     Role.KING: ("chosen king", "kongar", "kings and queens"),
@@ -160,7 +160,7 @@ _LED_GOODNESS = {Role.LAMB: 4, Role.FREE_CARD: 3, Role.KING: 2, Role.QUEEN: 1, R
 
 # The lowest taking-card level that beats a plain (unchosen) card of each rank
 # when it is winning: postman beats anything up to the ace, tvist up to the
-# king, trist up to the queen, ólukka up to the jack.
+# king, trist up to the queen, unfortunate up to the jack.
 _PLAIN_DEFENCE = {Rank.ACE: 8, Rank.KING: 7, Rank.QUEEN: 6}
 
 _LED_DEFENCE = {
@@ -177,8 +177,8 @@ _LED_DEFENCE = {
 # What each taking card beats, in words (used by explanations and the site).
 TAKING_REACH = {
     Role.POSTMAN: ("ace", "beats every unchosen card (aces included), led chosen kings and queens, and the lower taking cards"),
-    Role.TVIST: ("king", "beats unchosen cards up to the king, a led chosen king or queen, and the trists and ólukkur"),
-    Role.TRIST: ("queen", "beats unchosen cards up to the queen, a led chosen queen, and the ólukkur"),
+    Role.TVIST: ("king", "beats unchosen cards up to the king, a led chosen king or queen, and the trists and unfortunates"),
+    Role.TRIST: ("queen", "beats unchosen cards up to the queen, a led chosen queen, and the unfortunates"),
     Role.OLUKKA: ("jack", "beats unchosen cards up to the jack"),
 }
 

@@ -7,7 +7,7 @@ the king of the led suit cannot beat the trist.
 
 A card beats the current winner when
 
-* its level (bird 15 … ólukka 5) reaches the winner's *defence*: one above
+* its level (bird 15 … unfortunate 5) reaches the winner's *defence*: one above
   the winner's own level for a stikkar or taking card (of equal cards the
   first played wins), a stikkar for a led free card, a tvist for a led chosen
   king, a trist for a led chosen queen, never for a led lamb, and for a plain
@@ -172,7 +172,7 @@ def _plain_beaters(card: Card) -> str:
         14: "a postman or any stikkar",
         13: "a tvist, a postman or any stikkar",
         12: "a trist or better",
-    }.get(card.rank, "an ólukka or better")
+    }.get(card.rank, "an unfortunate or better")
 
 
 def _play_reason(
@@ -212,7 +212,8 @@ def _play_reason(
         return Reason("trick.led_lamb", f"{d} cannot beat {td}: a led lamb wins the trick whatever follows.", pair)
     if role is Role.PLAIN:
         if top_role is not Role.PLAIN:
-            return Reason("trick.unchosen_never", f"{d} cannot beat {td}: an unchosen card never beats a card of a chosen suit.", pair)
+            what = "a stikkar" if top_role.is_permanent else "a card of a chosen suit"
+            return Reason("trick.unchosen_never", f"{d} cannot beat {td}: an unchosen card never beats {what}.", pair)
         if card.suit is not top.suit:
             return Reason("trick.off_suit", f"{d} cannot beat {td}: it is not of the led suit.", pair)
         return Reason("trick.lower_plain", f"{d} does not beat {td}: it is a lower {card.suit.singular}.", pair)
@@ -233,7 +234,7 @@ def _reach(role: Role, beats: bool) -> str:
     if role is Role.POSTMAN:
         return "a postman beats every unchosen card"
     top = {Role.TVIST: "king", Role.TRIST: "queen", Role.OLUKKA: "jack"}[role]
-    article = "an" if role is Role.OLUKKA else "a"
+    article = "an" if role is Role.OLUKKA else "a"  # an unfortunate
     return f"{article} {role.english} beats unchosen cards {'up to' if beats else 'only up to'} the {top}"
 
 
@@ -248,4 +249,4 @@ def _led_rule(role: Role) -> str:
 
 
 def _article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiouó" else "a ") + noun
+    return ("an " if noun[0] in "aeiouó" else "a ") + noun  # "an unfortunate", "a trader"

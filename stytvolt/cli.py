@@ -1,0 +1,983 @@
+"""The ``stytvolt`` command: explain tricks, rankings, suit choices, words and scores, or play.
+
+Every subcommand prints plain text built from the engine's own reasons, so
+the terminal says what the site and the tests say.  Errors print one line,
+``stytvolt: error: <message>``, on stderr and exit with status 2.  Card
+symbols (♥2) are used unless ``--ascii`` is given (or the terminal cannot
+print them), in which case letters (H2) and plain ASCII are printed instead.
+
+Only the standard library is used, and nothing terminal-specific (no curses,
+no readline), so the command runs unchanged in Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import textwrap
+import unicodedata
+from dataclasses import fields
+from enum import Enum
+from typing import Any, Callable, Iterable, Sequence, TextIO
+
+from stytvolt.cards import STYRIVOLT_PACK, Card, CardParseError, Suit, parse_cards
+from stytvolt.explain import IllegalAction
+from stytvolt.styrivolt.actions import Action, Kind, parse_action
+from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
+from stytvolt.styrivolt.chalk import Chalkboard, Result, Scoring
+from stytvolt.styrivolt.choosing import choose_suits
+from stytvolt.styrivolt.hand import HandState, Phase, Trick
+from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, parse_suits
+from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
+from stytvolt.styrivolt.tricks import explain_trick
+from stytvolt.styrivolt.variants import Rules
+
+__all__ = ["main", "build_parser", "parse_variants", "CliError"]
+
+PROG = "stytvolt"
+
+
+class CliError(Exception):
+    """A user error: printed as one line, ``stytvolt: error: <message>``, exit status 2."""
+
+
+class _Quit(Exception):
+    """The player typed q, or stdin ran out: end the game cleanly."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# -- output ------------------------------------------------------------------------
+
+_ASCII_MAP = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "ð": "d", "Ð": "D", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae",
+    "—": "-", "–": "-", "…": "...", "·": "-", "→": "->", "×": "x",
+    "“": '"', "”": '"', "‘": "'", "’": "'", "─": "-", "│": "|",
+}
+
+
+def to_ascii(text: str) -> str:
+    """Letters for suit symbols (♥2 → H2), and plain ASCII for everything else."""
+    for uni, plain in _ASCII_MAP.items():
+        text = text.replace(uni, plain)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.encode("ascii", "replace").decode("ascii")
+
+
+def _can_print_symbols(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True  # an in-memory stream (io.StringIO) holds any text
+    try:
+        "♠♥♦♣ýóðø—".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class Output:
+    """Prints lines to stdout, in symbols or (``ascii``) in letters."""
+
+    def __init__(self, ascii: bool) -> None:
+        self.ascii = ascii
+
+    def fix(self, text: str) -> str:
+        return to_ascii(text) if self.ascii else text
+
+    def __call__(self, text: str = "") -> None:
+        sys.stdout.write(self.fix(text) + "\n")
+
+    def write(self, text: str) -> None:
+        sys.stdout.write(self.fix(text))
+        sys.stdout.flush()
+
+    def error(self, message: str) -> None:
+        sys.stdout.flush()
+        line = " ".join(message.split())  # one line, whatever the message held
+        sys.stderr.write(self.fix(f"{PROG}: error: {line}") + "\n")
+        sys.stderr.flush()
+
+
+# -- argument parsing ------------------------------------------------------------------
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Keeps the line breaks of descriptions and epilogs, and never breaks inside a hyphenated word (late-stock)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines: list[str] = []
+        for line in text.splitlines():
+            lead = indent + line[: len(line) - len(line.lstrip())]
+            lines.extend(
+                textwrap.wrap(line.strip(), width, initial_indent=lead, subsequent_indent=lead, break_on_hyphens=False)
+                or [""]
+            )
+        return "\n".join(lines)
+
+
+_VARIANT_TEXT = {
+    "cut_for_stikkar": "cut for a permanent stikkar before the deal: its king's holder may claim it",
+    "queen_claims_cut_stikkar": "with a cut: the queen claims when the king is in no hand",
+    "open_choosing": "the cards turned while choosing suits are shown to everyone",
+    "king_of_hearts_takes_bird": "an exposed bird may be taken with ♥K in the last trick",
+    "compulsory_beating": "beat the best card so far if you can, unless your partner played it",
+    "late_stock": "the stock may first be taken after the first trick",
+    "scoring": "the score table: the seed's Kvívík one, or the Penguin book's",
+    "enforce_stock_right": "anyone may take the stock; taking it without the right costs a penalty",
+}
+
+
+def _variant_epilog() -> str:
+    lines = ["rule variations (--variant NAME ...):"]
+    for name, f in zip(_variant_help(), fields(Rules)):
+        lines.append(f"  {name}")
+        lines.append(f"      {_VARIANT_TEXT.get(f.name, '')}")
+    lines.append("example: stytvolt play --variant compulsory-beating cut=two-stikkar --seed 7")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS,
+        help="print letters (H2) instead of suit symbols (♥2), and plain ASCII throughout",
+    )
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Stýrivolt, the Faroese trick-taking game: explain its rules, or play a game in the terminal.",
+        epilog=(
+            "Cards are written suit then rank: H2 or ♥2 is the two of hearts (S H D C; ranks 2-9 J Q K A, "
+            "no tens).\nRun 'stytvolt COMMAND --help' for each command's options."
+        ),
+        parents=[common],
+        formatter_class=_Formatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser(
+        "trick", parents=[common], formatter_class=_Formatter, help="who wins a trick, and why",
+        description="Explain who wins a trick: each card in play order, the first one led.",
+        epilog="Example: stytvolt trick --chosen H,S H2 SK S3 DJ",
+    )
+    p.add_argument("--chosen", required=True, metavar="SUITS", help="the two chosen suits, e.g. H,S or hearts,spades")
+    p.add_argument(
+        "--promoted", metavar="PLAYS",
+        help="play numbers (1 = the lead), comma-separated, of cards played from a four of a kind",
+    )
+    p.add_argument("cards", nargs="+", metavar="CARD", help="the cards played, in order (1 to 4)")
+    p.set_defaults(func=cmd_trick)
+
+    p = sub.add_parser(
+        "ranking", parents=[common], formatter_class=_Formatter, help="the 48 cards in order of power for two chosen suits",
+        description="List the 48 cards in order of power, by group, with their names.",
+    )
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--chosen", metavar="SUITS", help="the two chosen suits, e.g. H,S")
+    which.add_argument("--random", action="store_true", help="choose two suits at random")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for --random")
+    p.set_defaults(func=cmd_ranking)
+
+    p = sub.add_parser(
+        "choose", parents=[common], formatter_class=_Formatter, help="choose the two suits from the top of the stock",
+        description="Turn the stock's cards from the top, choose the two suits and say which cards are exposed.",
+        epilog="Example: stytvolt choose C6 C4 DA CA D7 H5",
+    )
+    p.add_argument("cards", nargs="+", metavar="CARD", help="the stock's cards, top first")
+    p.add_argument(
+        "--prefer", metavar="CARDS", default="",
+        help="the cards the dealer would rather expose when free to choose (a king or a four; ♣8 or ♣9)",
+    )
+    p.set_defaults(func=cmd_choose)
+
+    p = sub.add_parser(
+        "term", parents=[common], formatter_class=_Formatter, help="look up a word of the game",
+        description="Look up a Stýrivolt word, in English, Faroese or a local variant (accents optional).",
+        epilog="Example: stytvolt term fyrik",
+    )
+    p.add_argument("word", nargs="+", help="the word (several words are joined: hay-yard mare)")
+    p.set_defaults(func=cmd_term)
+
+    p = sub.add_parser("terms", parents=[common], formatter_class=_Formatter, help="list every word of the glossary")
+    p.set_defaults(func=cmd_terms)
+
+    p = sub.add_parser(
+        "chalk", parents=[common], formatter_class=_Formatter, help="score a sequence of results on the chalk-up",
+        description=(
+            "Record results on a chalk-up and explain each change. Each result is TEAM:RESULT, TEAM A or B; "
+            f"RESULT one of {', '.join(_RESULT_WORDS)}. For 'penalty' name the team that took the stock "
+            "without the right to it: the crosses go to the other team."
+        ),
+        epilog="Example: stytvolt chalk B:ordinary A:kept-in A:ordinary",
+    )
+    p.add_argument("results", nargs="+", metavar="TEAM:RESULT")
+    p.add_argument("--penguin", action="store_true", help="use the Penguin book's score table")
+    p.set_defaults(func=cmd_chalk)
+
+    p = sub.add_parser(
+        "play", parents=[common], formatter_class=_Formatter, help="play a game: you and a computer partner against two computer players",
+        description=(
+            "Play Stýrivolt in the terminal: you and your computer partner (across the table) against two computer "
+            "players. The game ends when a team wins a cross, or after --hands hands. At each decision type "
+            "the number of an action or its text (H2, take, trade H5 H7, keep); ? explains the last trick, "
+            "r shows the ranking, q quits. When input is not a terminal (a script), a refused action ends the "
+            "game with status 2."
+        ),
+    )
+    p.add_argument("--seed", type=int, metavar="N", help="seed for the shuffles (the same seed deals the same game)")
+    p.add_argument("--seat", type=int, choices=range(4), default=0, metavar="0-3", help="your seat (default 0); seats 0 and 2 are team A")
+    p.add_argument("--hands", type=int, metavar="N", help="number of hands to play (default: until a team wins a cross; 0: until you quit)")
+    p.add_argument(
+        "--variant", action="extend", nargs="+", default=[], metavar="NAME",
+        help="rule variations, listed below (repeatable)",
+    )
+    p.epilog = _variant_epilog()
+    p.add_argument("--auto", action="store_true", help="a computer player plays your seat too (no input needed)")
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 fine, 2 for any error)."""
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal that cannot show ♥ or ý gets "?" rather than a crash (--ascii prints letters instead).
+        if not _can_print_symbols(stream) and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
+    out = Output(bool(getattr(args, "ascii", False)) or not _can_print_symbols(sys.stdout))
+    func: Callable[[argparse.Namespace, Output], int] = args.func
+    try:
+        return func(args, out)
+    except (CliError, IllegalAction, CardParseError) as err:  # bad cards, suits, actions: the user's errors
+        out.error(str(err))
+        return 2
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("\nInterrupted.\n")
+        return 130
+
+
+def _silence_stdout() -> None:
+    # The reader of a pipe went away (| head): say nothing more.
+    try:
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+# -- shared parsing helpers ----------------------------------------------------------
+
+
+def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
+    """Cards from command-line words (each word may hold several, comma-separated)."""
+    return parse_cards(" ".join(tokens), pack=STYRIVOLT_PACK, unique=True)
+
+
+def _suits(text: str) -> tuple[Suit, Suit]:
+    try:
+        return parse_suits(text)
+    except CardParseError as err:
+        raise CliError(f"--chosen: {err}") from None
+
+
+def _suits_text(suits: Iterable[Suit]) -> str:
+    return " and ".join(f"{s.symbol} {s.english}" for s in suits)
+
+
+# -- trick ------------------------------------------------------------------------------
+
+
+def cmd_trick(args: argparse.Namespace, out: Output) -> int:
+    chosen = _suits(args.chosen)
+    cards = _cards(args.cards)
+    if not 1 <= len(cards) <= 4:
+        raise CliError(f"a trick holds 1 to 4 cards, got {len(cards)}: {' '.join(args.cards)}")
+    promoted: list[int] = []
+    if args.promoted:
+        for token in re.split(r"[\s,]+", args.promoted.strip()):
+            if not token:
+                continue
+            if not token.isdigit() or not 1 <= int(token) <= len(cards):
+                raise CliError(f"bad play number {token!r} in --promoted: expected 1 to {len(cards)} (1 = the lead)")
+            promoted.append(int(token) - 1)
+    result = explain_trick(cards, chosen, promoted)
+    for reason in result.reasons:
+        out(reason.text)
+    ranking = Ranking.of(chosen)
+    winner = result.winner
+    out(f"Winner: play {winner + 1}, {ranking.describe(result.winning_card, winner in promoted)}")
+    return 0
+
+
+# -- ranking ----------------------------------------------------------------------------
+
+_GROUP_NOTES = {
+    "permanent stikkar": "stikkar whatever suits are chosen: each beats every card but a led lamb and a higher stikkar",
+    "chosen stikkar": "the chosen aces and jacks: each beats every card but a led lamb and a higher stikkar",
+    "taking cards": "each beats the cards named, and the taking cards below it",
+    "lambs": "beat nothing and cannot be beaten: a led lamb wins the trick (but no lamb may lead to the first trick)",
+    "free cards": "beat nothing; led, only a stikkar beats them",
+    "kings and queens": "beat nothing; led, a king falls only to a tvist or better, a queen to a trist or better",
+    "traders": "no power: the holder exchanges a trader for the exposed card of its suit",
+}
+_UNCHOSEN_NOTE = "each beats only lower cards of its own suit, and never a card of a chosen suit"
+
+
+def _name_line(ranking: Ranking, card: Card) -> str:
+    names = ranking.names(card)
+    role = ranking.role(card)
+    if role is Role.PLAIN:
+        return f"{card.symbol:<4}{names.english}"
+    text = f"{card.symbol:<4}{names.english}"
+    if names.faroese and _plain_word(names.faroese) != _plain_word(names.english):
+        text += f" ({names.faroese})"
+    return text
+
+
+def _plain_word(word: str) -> str:
+    return to_ascii(word).lower().removeprefix("the ")
+
+
+def print_ranking(out: Output, chosen: tuple[Suit, Suit]) -> None:
+    ranking = Ranking.of(chosen)
+    out(f"Chosen suits: {_suits_text(chosen)}")
+    out("From the strongest down; of two equal cards in one trick, the first played wins.")
+    for heading, cards in ranking.groups():
+        out("")
+        note = _GROUP_NOTES.get(heading, _UNCHOSEN_NOTE if heading.startswith("unchosen") else "")
+        out(f"{heading[:1].upper()}{heading[1:]}" + (f" — {note}" if note else ""))
+        for card in cards:
+            line = "  " + _name_line(ranking, card)
+            role = ranking.role(card)
+            if role.is_taking:
+                line += f": {TAKING_REACH[role][1]}"
+            out(line)
+    out("")
+    out("Four of a kind in one hand all play as the best of the four (say \"Hesin er góður\" when you play one).")
+
+
+def cmd_ranking(args: argparse.Namespace, out: Output) -> int:
+    if args.random:
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        first, second = random.Random(seed).sample(list(Suit), 2)
+        out(f"Suits chosen at random (seed {seed}).")
+        chosen = (first, second)
+    else:
+        if args.seed is not None:
+            raise CliError("--seed goes with --random, not with --chosen")
+        chosen = _suits(args.chosen)
+    print_ranking(out, chosen)
+    return 0
+
+
+# -- choose -----------------------------------------------------------------------------
+
+
+def cmd_choose(args: argparse.Namespace, out: Output) -> int:
+    stock = _cards(args.cards)
+    prefer = parse_cards(args.prefer, pack=STYRIVOLT_PACK) if args.prefer else ()
+    choice = choose_suits(stock, prefer=prefer)
+    for reason in choice.reasons:
+        out(reason.text)
+    out(f"Chosen: {', '.join(s.english for s in choice.chosen)}")
+    out(f"Exposed: {' '.join(c.symbol for c in choice.exposed)}")
+    return 0
+
+
+# -- terms ------------------------------------------------------------------------------
+
+
+def _term_cards(term: Term) -> str:
+    if not term.cards:
+        return ""
+    try:
+        return " ".join(c.symbol for c in parse_cards(term.cards))
+    except CardParseError:
+        return term.cards
+
+
+def cmd_term(args: argparse.Namespace, out: Output) -> int:
+    try:
+        term = lookup(" ".join(args.word))
+    except KeyError as err:  # the message names the word and suggests close ones
+        raise CliError(str(err.args[0])) from None
+    out(term.english)
+    out(f"  Faroese: {', '.join(term.faroese) if term.faroese else '(no Faroese word of its own)'}")
+    if term.danish:
+        out(f"  Danish: {', '.join(term.danish)}")
+    for word, where in term.variants:
+        out(f"  Local word: {word} ({where})")
+    others = [a for a in term.aliases if a != term.english]
+    if others:
+        out(f"  Also called: {', '.join(others)}")
+    cards = _term_cards(term)
+    if cards:
+        out(f"  Cards: {cards}")
+    out(f"  Meaning: {term.meaning}")
+    return 0
+
+
+def cmd_terms(args: argparse.Namespace, out: Output) -> int:
+    width = min(24, max(len(t.english) for t in TERMS))
+    for category in CATEGORIES:
+        terms = [t for t in TERMS if t.category == category]
+        if not terms:
+            continue
+        out(f"{category.capitalize()}:")
+        for t in terms:
+            faroese = ", ".join(t.faroese)
+            out(f"  {t.english:<{width}}  {faroese}".rstrip())
+        out("")
+    out(f"{len(TERMS)} terms. 'stytvolt term WORD' shows one in full (English, Faroese or local words; accents optional).")
+    return 0
+
+
+# -- chalk ------------------------------------------------------------------------------
+
+_RESULT_WORDS: dict[str, Result] = {
+    "ordinary": Result.ORDINARY,
+    "kept-in": Result.KEPT_IN,
+    "nine": Result.NINE_TRICKS,
+    "kept-in-alone": Result.KEPT_IN_ALONE,
+    "nine-alone": Result.NINE_TRICKS_ALONE,
+    "penalty": Result.STOCK_PENALTY,
+}
+_RESULT_ALIASES: dict[str, Result] = {
+    **{r.value.replace("_", "-"): r for r in Result},
+    "nine-tricks": Result.NINE_TRICKS, "nine-tricks-alone": Result.NINE_TRICKS_ALONE,
+    "keptin": Result.KEPT_IN, "vol": Result.KEPT_IN, "stock-penalty": Result.STOCK_PENALTY,
+}
+
+
+def _parse_record(token: str) -> tuple[int, Result]:
+    expected = f"expected TEAM:RESULT, with TEAM A or B and RESULT one of {', '.join(_RESULT_WORDS)}"
+    team_text, sep, result_text = token.partition(":")
+    if not sep:
+        team_text, sep, result_text = token.partition("=")
+    team = {"a": 0, "b": 1}.get(team_text.strip().lower())
+    key = result_text.strip().lower().replace("_", "-").replace(" ", "-")
+    result = _RESULT_WORDS.get(key) or _RESULT_ALIASES.get(key)
+    if not sep or team is None or result is None:
+        raise CliError(f"bad result {token!r}: {expected}")
+    return team, result
+
+
+def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
+    records = [_parse_record(t) for t in args.results]
+    board = Chalkboard(scoring=Scoring.PENGUIN if args.penguin else Scoring.KVIVIK)
+    for i, (team, result) in enumerate(records, 1):
+        change = board.record(team, result)
+        word = next(w for w, r in _RESULT_WORDS.items() if r is result)
+        head = f"{i}. "
+        out(f"{head}{board.names[team]}: {word}")
+        for reason in change.reasons:
+            out(" " * len(head) + reason.text)
+    out("")
+    out(board.render_text())
+    return 0
+
+
+# -- variants --------------------------------------------------------------------------
+
+_VARIANT_ALIASES = {"cut": "cut_for_stikkar", "cut-for-stikkar": "cut_for_stikkar"}
+_TRUE = {"", "true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _variant_help() -> list[str]:
+    names = []
+    default = Rules()
+    for f in fields(Rules):
+        value = getattr(default, f.name)
+        cli = "cut" if f.name == "cut_for_stikkar" else f.name.replace("_", "-")
+        if isinstance(value, Enum):
+            names.append(f"{cli}=" + "|".join(m.value for m in type(value)))
+        elif value:
+            names.append(f"{cli}=no")
+        else:
+            names.append(cli)
+    return names
+
+
+def parse_variants(words: Iterable[str]) -> Rules:
+    """Rules from command-line switches: ``compulsory-beating``, ``cut=two-stikkar``, ``scoring=penguin`` …"""
+    default = Rules()
+    known = {f.name for f in fields(Rules)}
+    data: dict[str, Any] = {}
+    for word in words:
+        name, _, value = word.strip().partition("=")
+        key = name.strip().lower()
+        key = _VARIANT_ALIASES.get(key, key.replace("-", "_"))
+        negate = False
+        if key not in known and key.startswith("no_") and key[3:] in known:
+            key, negate = key[3:], True
+        if key not in known:
+            raise CliError(f"unknown variant {word!r}: expected one of {', '.join(_variant_help())}")
+        current = getattr(default, key)
+        value = value.strip().lower()
+        if isinstance(current, Enum):
+            allowed = {m.value: m for m in type(current)}
+            if value not in allowed:
+                raise CliError(f"variant {word!r}: {name} takes one of {', '.join(allowed)}")
+            data[key] = allowed[value]
+        elif value in _TRUE:
+            data[key] = not negate
+        elif value in _FALSE:
+            data[key] = negate
+        else:
+            raise CliError(f"variant {word!r}: {name} is switched on by its name, or set with {name}=yes/no")
+    return Rules(**data)
+
+
+def _rules_text(rules: Rules) -> str:
+    changed = rules.to_json()
+    if not changed:
+        return "the Kvívík rules, no variations"
+    parts = []
+    for key, value in changed.items():
+        name = "cut" if key == "cut_for_stikkar" else key.replace("_", "-")
+        parts.append(name if value is True else f"{name}={'no' if value is False else value}")
+    return "the Kvívík rules with " + ", ".join(parts)
+
+
+# -- play -------------------------------------------------------------------------------
+
+_SEAT_NAMES = ("South", "West", "North", "East")  # clockwise from you
+
+
+class Game:
+    """A game in the terminal: hands dealt in turn, three (or four) SimpleBots, a chalkboard."""
+
+    def __init__(self, args: argparse.Namespace, out: Output, stdin: TextIO) -> None:
+        self.out = out
+        self.stdin = stdin
+        self.interactive = _isatty(stdin)
+        self.auto: bool = args.auto
+        self.seat: int = args.seat
+        self.rules = parse_variants(args.variant)
+        if args.hands is not None and args.hands < 0:
+            raise CliError(f"--hands {args.hands}: expected 0 (until you quit) or more")
+        self.hands_wanted: int | None = args.hands
+        self.seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
+        self.rng = random.Random(self.seed)
+        self.bots: list[Bot] = [SimpleBot(self.seed * 4 + p) for p in range(4)]
+        # The first dealer sits on your right, so you lead to the first trick.
+        self.first_dealer = (self.seat + 3) % 4
+        self.board = Chalkboard(first_drawer=self.first_dealer % 2, scoring=self.rules.scoring)
+        self.names = [_SEAT_NAMES[(p - self.seat) % 4] for p in range(4)]
+        self.hand_no = 0
+        self.state: HandState | None = None
+
+    # -- naming --------------------------------------------------------------------
+
+    def who(self, p: int) -> str:
+        return f"{self.names[p]} (you)" if p == self.seat and not self.auto else self.names[p]
+
+    def rename(self, text: str) -> str:
+        """The engine's "Player 3" and "Team 0" in this game's names."""
+        text = re.sub(r"\b[Pp]layer ([0-3])\b", lambda m: self.who(int(m.group(1))), text)
+        return re.sub(r"\b([Tt])eam ([01])\b", lambda m: f"{m.group(1)}eam {'AB'[int(m.group(2))]}", text)
+
+    # -- the game --------------------------------------------------------------------
+
+    def run(self) -> int:
+        out = self.out
+        out(f"Stýrivolt: {self.who(self.seat)} and {self.names[(self.seat + 2) % 4]} "
+            f"against {self.names[(self.seat + 1) % 4]} and {self.names[(self.seat + 3) % 4]}.")
+        out(f"Team A: {self.names[0]} and {self.names[2]} (seats 0 and 2); team B: {self.names[1]} and {self.names[3]} (seats 1 and 3).")
+        out(f"Rules: {_rules_text(self.rules)}. Seed {self.seed} (--seed {self.seed} replays this game).")
+        if self.hands_wanted is None:
+            out("The game ends when a team wins a cross.")
+        if not self.auto:
+            out("At each turn type the number of an action, or its text (H2, take, trade H5 H7, keep);")
+            out("? explains the last trick, r shows the ranking, h helps, q quits.")
+        try:
+            while True:
+                self.hand_no += 1
+                self.play_hand()
+                if self.finished():
+                    break
+                if not self.auto and self.interactive:
+                    self.pause()
+        except _Quit as stop:
+            out("")
+            out(stop.message)
+            self.final(stopped=True)
+            return 0
+        self.final(stopped=False)
+        return 0
+
+    def finished(self) -> bool:
+        if self.hands_wanted is None:
+            return self.board.leader() is not None
+        return self.hands_wanted != 0 and self.hand_no >= self.hands_wanted
+
+    def final(self, stopped: bool) -> None:
+        out = self.out
+        done = self.hand_no - (1 if stopped and self.state is not None and not self.state.is_terminal() else 0)
+        out("")
+        out(f"Game over after {done} hand{'s' if done != 1 else ''}.")
+        if stopped:
+            out(self.board.render_text())
+        leader = self.board.leader()
+        if leader is None:
+            out("Neither team holds a cross.")
+        else:
+            value = self.board.value(leader)
+            out(f"Team {'AB'[leader]} leads with {value} cross{'es' if value != 1 else ''}"
+                f"{' (your team)' if leader == self.seat % 2 else ''}.")
+
+    def pause(self) -> None:
+        self.out.write("Press Enter for the next hand (q quits): ")
+        line = self.stdin.readline()
+        if not line:
+            raise _Quit("End of input: the game stops here.")
+        if line.strip().lower() in ("q", "quit", "exit"):
+            raise _Quit("You quit the game.")
+
+    def play_hand(self) -> None:
+        out = self.out
+        dealer = (self.first_dealer + self.hand_no - 1) % 4
+        state = HandState.deal(dealer=dealer, rules=self.rules, rng=self.rng)
+        self.state = state
+        out("")
+        out("=" * 60)
+        out(f"Hand {self.hand_no}: {self.who(dealer)} deals; {self.who((dealer + 1) % 4)} leads.")
+        for reason in state.log:
+            out(self.rename(reason.text))
+        logged = len(state.log)
+        if state.phase is not Phase.EXPOSE:
+            self.show_choice(state)
+        while not state.is_terminal():
+            p = state.to_move
+            before_tricks = len(state.tricks)
+            before_phase = state.phase
+            if p == self.seat and not self.auto:
+                action = self.ask(state)
+            else:
+                action = self.bots[p].choose(state)
+            state.apply(action)
+            # What happened, in the engine's words (the end of the hand is told below).
+            for reason in state.log[logged:]:
+                if reason.code.startswith("end."):
+                    continue
+                if reason.code == "stock.discard" and p != self.seat:
+                    out(f"{self.who(p)} discards a card to the stock.")
+                    continue
+                out(self.rename(reason.text))
+            logged = len(state.log)
+            self.tell(state, p, action, before_phase)
+            if before_phase is Phase.EXPOSE and state.phase is not Phase.EXPOSE:
+                self.show_choice(state)
+            if len(state.tricks) > before_tricks:
+                self.tell_trick(state, state.tricks[-1], len(state.tricks))
+        self.end_hand(state)
+
+    def show_choice(self, state: HandState) -> None:
+        if state.rules.open_choosing:
+            self.out(f"Open choosing: the dealer turned {' '.join(c.symbol for c in state.choice.seen)}.")
+        self.out(f"Chosen suits: {_suits_text(state.chosen)}. Exposed: {self.exposed_text(state)}.")
+
+    def exposed_text(self, state: HandState) -> str:
+        cards = [c for cards in state.exposed.values() for c in cards]
+        shown = ", ".join(state.ranking.describe(c) for c in cards) if cards else "nothing"
+        if state.cut:
+            shown += "; cut: " + ", ".join(state.ranking.describe(c) for c in state.cut)
+        return shown
+
+    def tell(self, state: HandState, p: int, action: Action, phase: Phase) -> None:
+        """One line for an action the engine's log does not already tell."""
+        out, name, kind = self.out, self.who(p), action.kind
+        if kind is Kind.PLAY:
+            trick = state.tricks[-1] if not state.current and state.tricks else None
+            card = trick.cards[-1] if trick is not None else state.current[-1]
+            promoted = trick.promoted[-1] if trick is not None else state.current_promoted[-1]
+            out(f"{name} plays {state.ranking.describe(card, promoted)}.")
+        elif kind is Kind.KEEP:
+            out(f"{name} keeps the stock's cards.")
+        elif kind is Kind.PASS:
+            out(f"{name} passes ({'keeps the king' if phase is Phase.CLAIM else 'does not trade'}).")
+        elif kind is Kind.WITH:
+            out(f"{name} takes {state.ranking.describe(action.card)} along with the stock.")
+        elif kind is Kind.EXPOSE:
+            out(f"{name}, the dealer, exposes {state.ranking.describe(action.card)}.")
+
+    def tell_trick(self, state: HandState, trick: Trick, number: int) -> None:
+        out = self.out
+        plays = ", ".join(f"{self.who(q)} {c.symbol}" for q, c in zip(trick.players, trick.cards))
+        out(f"-- Trick {number}: {plays}")
+        for reason in trick.explain(state.chosen).reasons:
+            out(f"   {reason.text}")
+        t = state.team_tricks()
+        out(f"-- {self.who(trick.winner)} wins trick {number}. Tricks: A {t[0]}, B {t[1]}.")
+
+    def end_hand(self, state: HandState) -> None:
+        out = self.out
+        result = state.result
+        assert result is not None
+        out("")
+        out(f"Hand {self.hand_no} is over: {self.rename(result.reason.text)}")
+        change = result.record(self.board)
+        for reason in change.reasons:
+            out(reason.text)
+        out(self.board.render_text())
+
+    # -- your decisions ----------------------------------------------------------------
+
+    def ask(self, state: HandState) -> Action:
+        self.screen(state)
+        legal = self.ordered(state, state.to_move)
+        while True:
+            self.out.write("> ")
+            line = self.stdin.readline()
+            if not line:
+                raise _Quit("End of input: the game stops here.")
+            typed = line.strip()
+            if not self.interactive:
+                self.out(typed)  # echo, so a scripted game reads like a played one
+            low = typed.lower()
+            if not typed:
+                continue
+            if low in ("q", "quit", "exit"):
+                raise _Quit("You quit the game.")
+            if low in ("?", "why"):
+                self.explain_last(state)
+                continue
+            if low in ("r", "ranking"):
+                print_ranking(self.out, state.chosen)
+                continue
+            if low in ("h", "help"):
+                self.help()
+                continue
+            if low in ("s", "show"):
+                self.screen(state)
+                continue
+            try:
+                action = self.read_action(typed, legal)
+                if action not in legal:
+                    state.apply(action)  # raises IllegalAction, naming the rule
+                return action
+            except (CardParseError, IllegalAction) as err:
+                text = self.rename(str(err))
+                message = f"{typed!r} is not allowed now: {text}" if isinstance(err, IllegalAction) else text
+                if not self.interactive:
+                    raise CliError(message) from None
+                self.out.error(message)
+
+    @staticmethod
+    def read_action(typed: str, legal: list[Action]) -> Action:
+        if typed.isdigit():
+            n = int(typed)
+            if not 1 <= n <= len(legal):
+                raise CardParseError(f"{typed!r} is not one of the numbered actions: type 1 to {len(legal)}")
+            return legal[n - 1]
+        return parse_action(typed)
+
+    def help(self) -> None:
+        out = self.out
+        out("Type the number of an action, or its text: a card to play (H2 or ♥2), take (the stock),")
+        out("trade H5 H7 (a trader for the exposed card), keep, discard C2, back, both, pass, stop, play-on.")
+        out("? explains the last trick; r shows the ranking of every card; s shows the table again; q quits.")
+
+    def explain_last(self, state: HandState) -> None:
+        if not state.tricks:
+            self.out("No trick has been completed in this hand yet.")
+            return
+        self.tell_trick(state, state.tricks[-1], len(state.tricks))
+
+    def screen(self, state: HandState) -> None:
+        out, p, ranking = self.out, state.to_move, state.ranking
+        out("")
+        out("-" * 60)
+        trick_no = min(len(state.tricks) + 1, 9)
+        partner = self.names[(p + 2) % 4]
+        out(f"Hand {self.hand_no}, trick {trick_no} of 9. You are {self.names[p]}, with {partner} (team {'AB'[p % 2]}).")
+        if state.phase is Phase.EXPOSE:
+            out("You dealt and turned these cards from the stock:")
+            for reason in state.choice.reasons:
+                out(f"  {reason.text}")
+        else:
+            out(f"Chosen suits: {_suits_text(state.chosen)}.")
+            out(f"Exposed: {self.exposed_text(state)}.")
+            stock = f"Stock: {len(state.pile)} cards face down"
+            if state.takes:
+                stock += f" (taken by {', '.join(self.who(t.player) for t in state.takes)})"
+            if any(a.kind is Kind.TAKE_STOCK for a in state.legal_actions()):
+                if state.has_right_to_stock(p):
+                    stock += "; you have the right to take it (you were dealt no stikkar)"
+                else:
+                    stock += "; you may take it, but you have no right to it (you hold a stikkar): a penalty"
+            elif state.tricks and not state.takes and not state.rules.late_stock:
+                stock += "; the first trick is over, so nobody can take it now"
+            elif not state.tricks and not state.has_right_to_stock(p):
+                stock += "; you hold a stikkar, so you have no right to take it"
+            out(stock + ".")
+        t = state.team_tricks()
+        out(f"Tricks won: A {t[0]}, B {t[1]} (five win the hand).")
+        if state.current:
+            plays = ", ".join(f"{self.who((state.leader + i) % 4)} {c.symbol}" for i, c in enumerate(state.current))
+            out(f"Trick so far: {plays}")
+            promoted = [i for i, flag in enumerate(state.current_promoted) if flag]
+            so_far = explain_trick(state.current, state.chosen, promoted)
+            for reason in so_far.reasons[:-1]:
+                out(f"  {reason.text}")
+            best = so_far.winner
+            mine = " (your partner)" if (state.leader + best) % 2 == p % 2 else ""
+            out(f"  {self.who((state.leader + best) % 4)}{mine} is winning with "
+                f"{ranking.describe(so_far.winning_card, state.current_promoted[best])}.")
+        elif state.phase is Phase.PLAY and p == state.leader:
+            out("You lead to this trick." if state.tricks else "You lead to the first trick (a lamb cannot be led to it).")
+        out("Your hand:")
+        for line in self.hand_lines(state, p):
+            out(f"  {line}")
+        out(self.situation(state, p))
+        legal = self.ordered(state, p)
+        width = len(str(len(legal)))
+        for i, action in enumerate(legal, 1):
+            out(f"  {i:>{width}}) {self.action_text(state, p, action)}")
+
+    def ordered(self, state: HandState, p: int) -> list[Action]:
+        """The legal actions, numbered as shown: the cards in the order of the hand, then the rest."""
+        legal = state.legal_actions()
+        place = {c: i for i, c in enumerate(self.sorted_hand(state, p))}
+
+        def key(a: Action) -> tuple[int, int]:
+            if a.kind is Kind.PLAY:
+                return (0, place.get(a.card, len(place)))
+            if a.kind is Kind.KEEP:
+                return (1, 0)
+            if a.kind is Kind.DISCARD:
+                return (2, place.get(a.card, len(place)))
+            return (3, 0)  # sorted() is stable: the rest keep the engine's order
+
+        return sorted(legal, key=key)
+
+    def sorted_hand(self, state: HandState, p: int, cards: Iterable[Card] | None = None) -> list[Card]:
+        """The hand (or ``cards``) by suit, the chosen suits first, each suit strongest first."""
+        ranking = state.ranking
+        order = [*state.chosen, *(s for s in Suit if s not in state.chosen)]
+        return sorted(
+            state.hands[p] if cards is None else cards,
+            key=lambda c: (order.index(c.suit), -card_worth(ranking, c, self.promoted(state, p, c)), -c.rank),
+        )
+
+    @staticmethod
+    def promoted(state: HandState, p: int, card: Card) -> bool:
+        if state.ranking.promoted_role(card.rank) is None:
+            return False
+        return card.rank in state.declared[p] or sum(1 for c in state.hands[p] if c.rank is card.rank) == 4
+
+    def hand_lines(self, state: HandState, p: int) -> list[str]:
+        ranking = state.ranking
+        lines = []
+        cards = self.sorted_hand(state, p)
+        for suit in [*state.chosen, *(s for s in Suit if s not in state.chosen)]:
+            mine = [c for c in cards if c.suit is suit]
+            if mine:
+                shown = ", ".join(self.card_text(ranking, c, self.promoted(state, p, c)) for c in mine)
+                tag = " (chosen)" if suit in state.chosen else ""
+                lines.append(f"{suit.symbol} {suit.english}{tag}: {shown}")
+        return lines
+
+    @staticmethod
+    def card_text(ranking: Ranking, card: Card, promoted: bool = False) -> str:
+        role = ranking.role(card, promoted)
+        if role is Role.PLAIN:
+            return card.symbol
+        return f"{card.symbol} {ranking.names(card, promoted).english}"
+
+    def situation(self, state: HandState, p: int) -> str:
+        phase = state.phase
+        if phase is Phase.EXPOSE:
+            return "You may choose which of these equal cards to expose:"
+        if phase is Phase.CLAIM:
+            return "The cut turned up a permanent stikkar: you may give your king for it (the king goes with the stock)."
+        if phase is Phase.LAST_CHANCE:
+            taker = next((q for q, a in reversed(state.history) if a.kind is Kind.TAKE_STOCK), None)
+            who = self.who(taker) if taker is not None else "Someone"
+            return (f"{who} is taking the stock, and an exposed pair would go with it: last chance to trade "
+                    "your trader for one of them.")
+        if phase is Phase.WITH:
+            return "You are taking the stock: choose which exposed card of the pair goes with it."
+        if phase is Phase.STOCK_DECISION:
+            take = state.takes[-1]
+            original = ", ".join(self.card_text(state.ranking, c) for c in self.sorted_hand(state, p, take.original))
+            return (f"You took the stock (your hand above). Your old hand was: {original}.\n"
+                    "Keep the stock's cards (or discard one you can spare), or where allowed take your hand back or keep both:")
+        if phase is Phase.PLAY_ON:
+            return ("Your team took the first five tricks: it has kept in. Stop and score that, "
+                    "or play on for all nine tricks (lose one and it is an ordinary game):")
+        if state.current:
+            return "Your turn to play:"
+        return "Your lead:"
+
+    def action_text(self, state: HandState, p: int, action: Action) -> str:
+        ranking = state.ranking
+        kind = action.kind
+        if kind is Kind.PLAY:
+            card = action.card
+            fetch = state.exposed.get(card.suit) or []
+            if ranking.role(card) is Role.TRADER and len(fetch) == 1:
+                return f"{card.symbol} trader: fetches and plays {ranking.describe(fetch[0])}"
+            return self.card_text(ranking, card, self.promoted(state, p, card))
+        if kind is Kind.TRADE:
+            give, take = action.cards
+            return f"trade {give.symbol} for {ranking.describe(take)}"
+        if kind is Kind.TAKE_STOCK:
+            return f"take the stock ({len(state.pile)} cards) in exchange for your hand"
+        if kind is Kind.KEEP:
+            return "keep the stock's cards"
+        if kind is Kind.DISCARD:
+            return f"discard {self.card_text(ranking, action.card)} (keep the stock's other cards)"
+        if kind is Kind.GO_BACK:
+            return "back: take your own hand back"
+        if kind is Kind.KEEP_BOTH:
+            return "both: keep your hand and the stock's cards"
+        if kind is Kind.PASS:
+            return "pass: keep your king" if state.phase is Phase.CLAIM else "pass: do not trade"
+        if kind is Kind.WITH:
+            return f"with {ranking.describe(action.card)}: it goes with the stock to you"
+        if kind is Kind.EXPOSE:
+            return f"expose {ranking.describe(action.card)}"
+        if kind is Kind.STOP:
+            return "stop: score the keeping-in now"
+        if kind is Kind.PLAY_ON:
+            return "play-on: try for all nine tricks"
+        return str(action)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def cmd_play(args: argparse.Namespace, out: Output) -> int:
+    game = Game(args, out, sys.stdin)
+    return game.run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
