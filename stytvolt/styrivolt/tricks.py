@@ -152,16 +152,8 @@ def _lead_reason(ranking: Ranking, card: Card, promoted: bool) -> Reason:
         text = f"{d} is led: only a higher stikkar can beat it."
     elif role.is_taking:
         text = f"{d} is led: only a higher taking card or a stikkar can beat it."
-    elif role is Role.LAMB:
-        text = f"{d} is led: a led lamb cannot be beaten."
-    elif role is Role.FREE_CARD:
-        text = f"{d} is led: a led free card falls only to a stikkar."
-    elif role is Role.KING:
-        text = f"{d} is led: a led chosen king falls only to a tvist or better."
-    elif role is Role.QUEEN:
-        text = f"{d} is led: a led chosen queen falls only to a trist or better."
-    elif role is Role.TRADER:
-        text = f"{d} is led with nothing left to fetch: any taking card or stikkar beats it."
+    elif role in (Role.LAMB, Role.FREE_CARD, Role.KING, Role.QUEEN, Role.TRADER):
+        text = f"{d} is led: {_led_rule(role)}."
     else:
         text = f"{d} is led: a higher {card.suit.singular} beats it, and so does {_plain_beaters(card)}."
     return Reason(f"trick.lead.{role.value}", text, (card,))
@@ -243,7 +235,7 @@ def _led_rule(role: Role) -> str:
         Role.FREE_CARD: "a led free card falls only to a stikkar",
         Role.KING: "a led chosen king falls only to a tvist or better",
         Role.QUEEN: "a led chosen queen falls only to a trist or better",
-        Role.TRADER: "a dead trader falls to any taking card",
+        Role.TRADER: "a trader with nothing left to fetch falls to any taking card or stikkar",
         Role.LAMB: "a led lamb cannot be beaten",
     }[role]
 
