@@ -50,7 +50,7 @@ from stytvolt.styrivolt.actions import (
 )
 from stytvolt.styrivolt.chalk import Chalkboard, Change, Result
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
-from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, STIKKAR_LEVEL, Ranking, Role
+from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Ranking, Role
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
 from stytvolt.styrivolt.variants import CutRule, Rules, Scoring
 
@@ -220,8 +220,8 @@ class HandState:
         for q in range(4):
             self._recount(q)
         ranking = self.ranking
-        levels = ranking.levels
-        self._dealt_stikkar = [any(levels[c.index] >= STIKKAR_LEVEL for c in h) for h in self.dealt]
+        self._traders = ranking.traders
+        self._dealt_stikkar = [not ranking.stikkar.isdisjoint(h) for h in self.dealt]
         self.phase = Phase.EXPOSE if self._pending_expose else Phase.PLAY
         if not self._pending_expose:
             self._lay_out()
@@ -392,14 +392,28 @@ class HandState:
 
     def _play_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
+        first_lead = not self.current and not self.tricks  # a lamb cannot be led to the first trick
+        if first_lead or not self._traders.isdisjoint(hand):
+            plays, trades = self._careful_plays(p, hand, first_lead)
+        else:  # the common case: every card in hand may be played as it is
+            plays, trades = [PLAYS[c.index] for c in hand], []
+        rules = self.rules
+        if rules.compulsory_beating and self.current:
+            plays = self._must_beat(p, plays)
+        if rules.king_of_hearts_takes_bird and HK in hand and H2 in self.exposed.get(Suit.HEARTS, ()) and self._last_trick():
+            trades.append(Action.trade(HK, H2))
+        if self.pile and (self.takes or not self.tricks or rules.late_stock) and self._may_take_stock(p):
+            trades.append(TAKE_STOCK)
+        return plays + trades
+
+    def _careful_plays(self, p: int, hand: list[Card], first_lead: bool) -> tuple[list[Action], list[Action]]:
+        """Plays and trades when the hand holds a trader or leads the first trick."""
         exposed = self.exposed
-        roles = self.ranking.roles
-        no_lamb = not self.current and not self.tricks  # a lamb cannot be led to the first trick
         plays: list[Action] = []
         trades: list[Action] = []
         for card in hand:
             effective = card
-            if card.rank is FIVE and roles[card.index] is Role.TRADER:
+            if card in self._traders:
                 fetch = exposed.get(card.suit)
                 if fetch:
                     for c in fetch:
@@ -407,16 +421,10 @@ class HandState:
                     if len(fetch) > 1:
                         continue  # two cards to choose from: the player must say which by trading
                     effective = fetch[0]
-            if no_lamb and self._is_lamb(p, effective, card):
+            if first_lead and self._is_lamb(p, effective, card):
                 continue
             plays.append(PLAYS[card.index])
-        if self.rules.compulsory_beating and self.current:
-            plays = self._must_beat(p, plays)
-        if self.rules.king_of_hearts_takes_bird and H2 in exposed.get(Suit.HEARTS, ()) and HK in hand and self._last_trick():
-            trades.append(Action.trade(HK, H2))
-        if self._may_take_stock(p):
-            trades.append(TAKE_STOCK)
-        return plays + trades
+        return plays, trades
 
     def _is_lamb(self, p: int, card: Card, held: Card) -> bool:
         role = self.ranking.roles[card.index]
@@ -533,12 +541,14 @@ class HandState:
         played = card if card.rank is not FIVE else self._effective(p, card)
         if played is not card:
             self._trade(p, card, played)
-        promoted = self._promoted(p, played) and self.ranking.promoted_role(played.rank) is not None
-        if promoted and played.rank not in self.declared[p]:
-            self.declared[p].add(played.rank)
+        rank = played.rank
+        declared = self.declared[p]
+        promoted = rank in declared or rank in self._quads[p]  # fives are never in either
+        if promoted and rank not in declared:
+            declared.add(rank)
             self.log.append(Reason(
                 "play.four_of_a_kind",
-                f"Player {p} holds all four {played.rank.plural}: \"Hesin er góður\", each plays as "
+                f"Player {p} holds all four {rank.plural}: \"Hesin er góður\", each plays as "
                 f"{self.ranking.role(played, True).english}.",
                 (played,),
             ))

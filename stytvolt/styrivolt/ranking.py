@@ -216,12 +216,14 @@ class CardNames:
 class Ranking:
     """The power of every card for one pair of chosen suits.  Obtain with :meth:`of`."""
 
-    __slots__ = ("chosen", "roles", "levels", "defences", "_promoted")
+    __slots__ = ("chosen", "roles", "levels", "defences", "stikkar", "traders", "_promoted")
 
     chosen: frozenset[Suit]
     roles: tuple[Role, ...]  # by card.index
     levels: tuple[int, ...]  # by card.index
     defences: tuple[int, ...]  # by card.index: level needed to beat the card when it is winning
+    stikkar: frozenset[Card]  # the nine stikkar of this deal
+    traders: frozenset[Card]  # the two chosen fives
 
     def __init__(self, chosen: frozenset[Suit]) -> None:
         self.chosen = chosen
@@ -234,13 +236,20 @@ class Ranking:
         self.roles = tuple(roles)
         self.levels = tuple(r.level for r in roles)
         self.defences = tuple(defence_of(r, c.rank) for r, c in zip(roles, ALL_CARDS))
+        self.stikkar = frozenset(c for c, r in zip(ALL_CARDS, roles) if r.is_stikkar)
+        self.traders = frozenset(c for c, r in zip(ALL_CARDS, roles) if r is Role.TRADER)
         self._promoted: dict[Rank, Role | None] = {}
 
     @staticmethod
     def of(suits: Iterable[Suit | str] | str) -> "Ranking":
         """The ranking for two chosen suits, in either order (cached)."""
-        first, second = parse_suits(suits)
-        return _ranking(frozenset((first, second)))
+        found = _BY_KEY.get(suits) if isinstance(suits, (str, tuple)) else None
+        if found is None:
+            first, second = parse_suits(suits)
+            found = _ranking(frozenset((first, second)))
+            if isinstance(suits, (str, tuple)):
+                _BY_KEY[suits] = found  # the engine asks again and again with the same tuple
+        return found
 
     # -- single cards -------------------------------------------------------
 
@@ -353,6 +362,9 @@ def defence_of(role: Role, rank: Rank) -> int:
     if role is Role.PLAIN:
         return _PLAIN_DEFENCE.get(rank, _LEVEL[Role.OLUKKA])
     return _LED_DEFENCE[role]
+
+
+_BY_KEY: dict[object, Ranking] = {}
 
 
 @lru_cache(maxsize=None)
