@@ -382,3 +382,13 @@ def test_bad_construction() -> None:
         HandState([parse_card("H2")])
     with pytest.raises(ValueError, match="dealer"):
         HandState(HandState.deal(1).deck, dealer=4)
+
+
+def test_refused_trades_say_which_rule() -> None:
+    state = arrange(WEAK_STOCK, {1: "H5 S5 C5 C6 C7 C8 C9 CJ CQ"})
+    refuse(state, "trade C5 HQ", "refused.not_trader")
+    refuse(state, "trade H5 HA", "refused.not_exposed")
+    refuse(state, "trade D5 D7", "refused.not_held")
+    refuse(state, "keep", "refused.phase")
+    state.apply("trade H5 HQ")
+    refuse(state, "trade S5 HQ", "refused.not_exposed")

@@ -833,7 +833,20 @@ class HandState:
             give, take = action.cards
             if give not in self.hands[p]:
                 return Reason("refused.not_held", f"Player {p} does not hold {give.symbol}.", (give,))
-            return Reason("refused.trade", f"{give.symbol} cannot be exchanged for {take.symbol} now.", (give, take))
+            if take not in self.exposed.get(take.suit, ()):
+                return Reason("refused.not_exposed", f"{take.symbol} is not lying face up, so nothing can fetch it.", (take,))
+            if give is HK and take is H2:
+                return Reason(
+                    "refused.bird_variation",
+                    "The king of hearts may take the exposed bird only with that variation agreed, "
+                    "and only in a trick that can end the hand.",
+                    (give, take),
+                )
+            return Reason(
+                "refused.not_trader",
+                f"Only the trader of {take.suit.english}, the five, can be exchanged for {take.symbol}; {give.symbol} cannot.",
+                (give, take),
+            )
         return Reason("refused.phase", f"{action} is not an action of the play; legal now: {', '.join(map(str, legal))}.", ())
 
     # -- scoring, history, JSON ---------------------------------------------------
