@@ -28,6 +28,7 @@ from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
 from stytvolt.styrivolt.chalk import Chalkboard, Result, Scoring
 from stytvolt.styrivolt.choosing import choose_suits
+from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandState, Phase, Trick
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, parse_suits
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
@@ -566,8 +567,8 @@ def _rules_text(rules: Rules) -> str:
 _SEAT_NAMES = ("South", "West", "North", "East")  # clockwise from you
 
 
-class Game:
-    """A game in the terminal: hands dealt in turn, three (or four) SimpleBots, a chalkboard."""
+class TerminalGame:
+    """A game in the terminal: the engine's Game, three (or four) SimpleBots, and the screen."""
 
     def __init__(self, args: argparse.Namespace, out: Output, stdin: TextIO) -> None:
         self.out = out
@@ -580,11 +581,11 @@ class Game:
             raise CliError(f"--hands {args.hands}: expected 0 (until you quit) or more")
         self.hands_wanted: int | None = args.hands
         self.seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
-        self.rng = random.Random(self.seed)
         self.bots: list[Bot] = [SimpleBot(self.seed * 4 + p) for p in range(4)]
         # The first dealer sits on your right, so you lead to the first trick.
         self.first_dealer = (self.seat + 3) % 4
-        self.board = Chalkboard(first_drawer=self.first_dealer % 2, scoring=self.rules.scoring)
+        self.game = Game(seed=self.seed, first_dealer=self.first_dealer, rules=self.rules)
+        self.board = self.game.board
         self.names = [_SEAT_NAMES[(p - self.seat) % 4] for p in range(4)]
         self.hand_no = 0
         self.state: HandState | None = None
@@ -658,8 +659,8 @@ class Game:
 
     def play_hand(self) -> None:
         out = self.out
-        dealer = (self.first_dealer + self.hand_no - 1) % 4
-        state = HandState.deal(dealer=dealer, rules=self.rules, rng=self.rng)
+        state = self.game.deal()
+        dealer = state.dealer
         self.state = state
         out("")
         out("=" * 60)
@@ -738,7 +739,7 @@ class Game:
         assert result is not None
         out("")
         out(f"Hand {self.hand_no} is over: {self.rename(result.reason.text)}")
-        change = result.record(self.board)
+        change = self.game.score()
         for reason in change.reasons:
             out(reason.text)
         out(self.board.render_text())
@@ -975,7 +976,7 @@ def _isatty(stream: TextIO) -> bool:
 
 
 def cmd_play(args: argparse.Namespace, out: Output) -> int:
-    game = Game(args, out, sys.stdin)
+    game = TerminalGame(args, out, sys.stdin)
     return game.run()
 
 

@@ -7,6 +7,7 @@ The public entry points:
 * :class:`Ranking`: every card's power for two chosen suits (and four of a kind);
 * :class:`HandState`: a whole hand as a state machine (``legal_actions()``, ``apply()``, ``returns()``);
 * :class:`Chalkboard`: the chalk-up, with strokes, crosses and monk's crosses;
+* :class:`Game`: hands one after another, the deal passing to the left, scored on one chalk-up;
 * :class:`Rules`: the variations, as switches;
 * :mod:`~stytvolt.styrivolt.terms`: the glossary.
 """
@@ -17,6 +18,7 @@ from stytvolt.cards import Card, Suit, parse_card
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.chalk import Chalkboard, ChalkState, Change, Result, Scoring, score_of
 from stytvolt.styrivolt.choosing import ChoosingError, OneSuitStock, SuitChoice, SuitExposure, choose_suits
+from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandResult, HandState, Phase, Take, Trick, deal_cards, stack_deck
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, CardNames, Ranking, Role, parse_suits
 from stytvolt.styrivolt.terms import TERMS, Term, lookup
@@ -27,6 +29,7 @@ __all__ = [
     "Action", "Kind", "parse_action",
     "Chalkboard", "ChalkState", "Change", "Result", "Scoring", "score_of",
     "ChoosingError", "OneSuitStock", "SuitChoice", "SuitExposure", "choose_suits",
+    "Game",
     "HandResult", "HandState", "Phase", "Take", "Trick", "deal_cards", "stack_deck",
     "PERMANENT_STIKKAR", "CardNames", "Ranking", "Role", "parse_suits",
     "TERMS", "Term", "lookup",
