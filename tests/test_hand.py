@@ -58,7 +58,7 @@ def test_the_first_leader_is_left_of_the_dealer() -> None:
 # -- lambs -------------------------------------------------------------------------
 
 
-def test_a_lamb_cannot_be_led_to_the_first_trick() -> None:
+def test_no_lamb_may_lead_the_first_trick() -> None:
     state = arrange(WEAK_STOCK, {1: "S7 H7 H2 SA SJ C5 C6 C7 C8"})
     assert "S7" not in actions(state) and "H7" not in actions(state)
     refuse(state, "S7", "refused.lamb_first_trick")

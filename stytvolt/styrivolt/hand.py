@@ -392,7 +392,7 @@ class HandState:
 
     def _play_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
-        first_lead = not self.current and not self.tricks  # a lamb cannot be led to the first trick
+        first_lead = not self.current and not self.tricks  # no lamb may open the hand's first trick
         if first_lead or not self._traders.isdisjoint(hand):
             plays, trades = self._careful_plays(p, hand, first_lead)
         else:  # the common case: every card in hand may be played as it is
@@ -808,7 +808,7 @@ class HandState:
                     (card, a, b),
                 )
             if not self.current and not self.tricks:
-                return Reason("refused.lamb_first_trick", f"{card.symbol} is a lamb, and a lamb cannot be led to the first trick.", (card,))
+                return Reason("refused.lamb_first_trick", f"{card.symbol} is a lamb, and no lamb may lead the first trick of a hand.", (card,))
             return Reason(
                 "refused.must_beat",
                 f"With compulsory beating, player {p} must beat the best card so far if they can, and {card.symbol} does not.",
