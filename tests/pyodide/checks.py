@@ -362,6 +362,37 @@ def check_hands() -> object:
             "first": summaries[0][0]}
 
 
+# -- the site's engine calls (what the browser worker runs) ----------------------------
+
+from stytvolt.web import handle, render_figure, render_widget
+
+WEB_REQUESTS = [
+    {"widget": "ranking", "params": {"chosen": pair}} for pair in PAIRS
+] + [
+    {"widget": "ranking", "params": {"action": "random", "seed": "3"}},
+    {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
+    {"widget": "trick", "params": {"chosen": "H,S", "cards": "HA C2", "promoted": "2"}},
+    {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ X1"}},
+    {"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "action": "next", "turned": "2"}},
+    {"widget": "choose", "params": {"stock": "H9 H5 H4 C7 C6 H2 S9"}},
+    {"widget": "chalk", "params": {"records": "B:ordinary A:kept-in A:ordinary", "add": "B:nine-alone"}},
+    {"widget": "chalk", "params": {"records": "B:ordinary", "action": "undo"}},
+]
+
+
+@check("web.requests")
+def check_web_requests() -> object:
+    return [handle(r) for r in WEB_REQUESTS]
+
+
+@check("web.widgets")
+def check_web_widgets() -> object:
+    return {kind: _digest([render_widget(kind, params)]) for kind, params in [
+        ("ranking", {"chosen": "H,S"}), ("trick", {"chosen": "H,S", "cards": "CJ S4 CA H3"}),
+        ("choose", {"stock": "C6 C4 DA CA D7 H5"}), ("chalk", {"records": ""})]} | {
+        "glossary": _digest([render_figure("glossary", {})])}
+
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):

@@ -1,0 +1,130 @@
+"""The MkDocs hook that makes the site interactive (runs in ``mkdocs build`` and ``mkdocs serve``).
+
+* Figures and widgets: every ``<div class="sv-figure" data-figure=…>`` and
+  ``<div class="sv-widget" data-widget=…>`` placeholder in a page is filled
+  with engine-made HTML (``stytvolt.web``), so each page shows its examples
+  at first paint, with or without JavaScript.
+* Glossary tooltips: every page gets an abbreviation for each glossary term,
+  so hovering a term anywhere shows its meaning.
+* Pyodide: the core files are copied from ``node_modules/pyodide`` into
+  ``pyodide/`` in the built site, with our wheel beside them, and
+  ``pyodide/stytvolt.json`` names the wheel and its sha256.  Nothing is
+  fetched from elsewhere.  ``STYTVOLT_PYODIDE_CDN=<url>`` makes the worker
+  load the Pyodide core from that URL instead (documented; off by default).
+* The browser code in ``interactive/`` (runtime, worker, styles) is served as
+  ``assets/…``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))  # build with the working tree's engine, as the wheel will hold it
+sys.path.insert(0, str(HERE))
+
+from stytvolt.styrivolt.terms import TERMS  # noqa: E402
+from stytvolt.web import WidgetError, render_figure, render_widget  # noqa: E402
+from wheelbuild import build_wheel, digest  # noqa: E402
+
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ASSETS = {"assets/runtime.mjs": "runtime.mjs", "assets/worker.mjs": "worker.mjs", "assets/site.css": "site.css"}
+PLACEHOLDER = re.compile(r'<div class="sv-(figure|widget)"(?P<attrs>[^>]*)>\s*</div>')
+
+
+class _Attrs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.attrs: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.attrs = {k: v or "" for k, v in attrs}
+
+
+def _attrs(text: str) -> dict[str, str]:
+    parser = _Attrs()
+    parser.feed(f"<div{text}>")
+    return parser.attrs
+
+
+def _abbreviations() -> str:
+    """``*[term]: meaning`` for every glossary name, longest first so phrases win over words."""
+    names: dict[str, str] = {}
+    for term in TERMS:
+        for name in (term.english, *term.faroese, *(w for w, _ in term.variants)):
+            if name and "]" not in name and name not in names:
+                names[name] = term.meaning.replace("\n", " ")
+    lines = [f"*[{name}]: {names[name]}" for name in sorted(names, key=len, reverse=True)]
+    return "\n\n" + "\n".join(lines) + "\n"
+
+
+_ABBR = _abbreviations()
+
+
+def on_files(files: Files, config: Any) -> Files:
+    for uri, name in ASSETS.items():
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, abs_src_path=str(HERE / name)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    return markdown + _ABBR
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    def fill(match: re.Match[str]) -> str:
+        kind = match.group(1)
+        attrs = _attrs(match.group("attrs"))
+        params = {k.removeprefix("data-"): v for k, v in attrs.items() if k.startswith("data-")}
+        name = params.pop(kind, "")
+        try:
+            inner = render_figure(name, params) if kind == "figure" else render_widget(name, params)
+        except (WidgetError, ValueError) as err:
+            raise PluginError(f"{page.file.src_uri}: the {kind} {name!r} ({match.group(0)}) cannot be drawn: {err}") from None
+        data = "".join(f' data-{k}="{_quote(v)}"' for k, v in params.items())
+        return f'<div class="sv-{kind}" data-{kind}="{name}"{data}>{inner}</div>'
+
+    return PLACEHOLDER.sub(fill, html)
+
+
+def _quote(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def on_post_build(config: Any) -> None:
+    site = Path(config["site_dir"])
+    target = site / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    cdn = os.environ.get("STYTVOLT_PYODIDE_CDN", "").strip()
+    if not cdn:
+        if not PYODIDE_DIR.is_dir():
+            raise PluginError("node_modules/pyodide is missing: run `make setup` (npm ci) before building the site")
+        for name in PYODIDE_FILES:
+            src, dst = PYODIDE_DIR / name, target / name
+            if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
+                shutil.copy2(src, dst)
+    wheel = build_wheel(target)
+    version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"] if PYODIDE_DIR.is_dir() else ""
+    manifest = {"wheel": wheel.name, "sha256": digest(wheel), "pyodide": version, "indexURL": cdn or "./"}
+    (target / "stytvolt.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    server.watch(str(HERE))
+    server.watch(str(ROOT / "stytvolt"))
+    return server

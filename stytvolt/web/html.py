@@ -1,0 +1,209 @@
+"""HTML and SVG for the site: cards, tricks, suit choices, chalk-ups, the ranking, the glossary.
+
+One renderer for both sides of the site: the build hook calls it in CPython to
+pre-render every figure and each widget's first example, and the browser's
+worker calls it in Pyodide to answer the reader.  So the first paint and the
+live answer are the same markup.  The rules stay in ``stytvolt.styrivolt``;
+this module only turns their answers into accessible markup.
+
+Accessibility: every card is an ``<svg role="img">`` with a spoken label
+("two of hearts, the bird"); suits differ by symbol, never by colour alone;
+a trick's winner is marked by text as well as by style.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Sequence
+
+from stytvolt.cards import Card, Suit
+from stytvolt.explain import Reason
+from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
+from stytvolt.styrivolt.choosing import SuitChoice
+from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role
+from stytvolt.styrivolt.terms import TERMS
+from stytvolt.styrivolt.tricks import TrickResult
+
+__all__ = [
+    "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
+    "reasons_list", "card_label", "RESULT_WORDS",
+]
+
+# The words the site and the CLI use for results, and their enum values.
+RESULT_WORDS: dict[str, Result] = {
+    "ordinary": Result.ORDINARY,
+    "kept-in": Result.KEPT_IN,
+    "nine": Result.NINE_TRICKS,
+    "kept-in-alone": Result.KEPT_IN_ALONE,
+    "nine-alone": Result.NINE_TRICKS_ALONE,
+    "penalty": Result.STOCK_PENALTY,
+}
+
+
+def card_label(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
+    """What a screen reader says: ``two of hearts, the bird``."""
+    if ranking is None:
+        return card.english
+    role = ranking.role(card, promoted)
+    if role is Role.PLAIN:
+        return card.english
+    name = ranking.names(card, promoted).english
+    return f"{card.english}, {name}"
+
+
+def card_svg(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
+    """One card face as an accessible inline SVG (scales with the font; light and dark via CSS)."""
+    label = escape(card_label(card, ranking, promoted))
+    colour = "red" if card.suit.is_red else "black"
+    rank = "10" if card.rank == 10 else card.rank.letter
+    return (
+        f'<svg class="sv-card-face sv-{colour}" data-card="{card}" viewBox="0 0 50 70" role="img" aria-label="{label}">'
+        f"<title>{label}</title>"
+        '<rect class="sv-card-bg" x="1" y="1" width="48" height="68" rx="5"/>'
+        f'<text class="sv-card-rank" x="6" y="17">{rank}</text>'
+        f'<text class="sv-card-suit-small" x="6" y="30">{card.suit.symbol}</text>'
+        f'<text class="sv-card-suit" x="27" y="52" text-anchor="middle">{card.suit.symbol}</text>'
+        "</svg>"
+    )
+
+
+def _card(card: Card, ranking: Ranking | None, promoted: bool = False, note: str = "", classes: str = "") -> str:
+    role = ""
+    if ranking is not None:
+        r = ranking.role(card, promoted)
+        role = ranking.names(card, promoted).english if r is not Role.PLAIN else ""
+    caption = " ".join(x for x in (role, note) if x)
+    cls = f"sv-card {classes}".strip()
+    return (
+        f'<figure class="{cls}" data-card="{card}">{card_svg(card, ranking, promoted)}'
+        f'<figcaption><span class="sv-card-text">{escape(card.symbol)}</span>'
+        f'{f" <span class=sv-role>{escape(caption)}</span>" if caption else ""}</figcaption></figure>'
+    )
+
+
+def cards_row(cards: Iterable[Card], ranking: Ranking | None = None, *, label: str = "") -> str:
+    items = "".join(f"<li>{_card(c, ranking)}</li>" for c in cards)
+    aria = f' aria-label="{escape(label)}"' if label else ""
+    return f'<ul class="sv-cards"{aria}>{items}</ul>'
+
+
+def reasons_list(reasons: Sequence[Reason], *, ordered: bool = True) -> str:
+    tag = "ol" if ordered else "ul"
+    items = "".join(f'<li data-code="{escape(r.code)}">{escape(r.text)}</li>' for r in reasons)
+    return f'<{tag} class="sv-reasons">{items}</{tag}>'
+
+
+def _suits(ranking: Ranking) -> str:
+    return " and ".join(f"{s.symbol} {s.english}" for s in sorted(ranking.chosen))
+
+
+def trick_figure(result: TrickResult, chosen: Iterable[Suit], promoted: Iterable[int] = ()) -> str:
+    ranking = Ranking.of(tuple(chosen))
+    flags = set(promoted)
+    plays = []
+    for i, card in enumerate(result.cards):
+        winner = i == result.winner
+        note = ("led" if i == 0 else f"play {i + 1}") + (" — wins" if winner else "")
+        plays.append(f"<li>{_card(card, ranking, i in flags, note, 'sv-winner' if winner else '')}</li>")
+    return (
+        f'<div class="sv-trick" data-winner="{result.winner}">'
+        f'<p class="sv-context">Chosen suits: {escape(_suits(ranking))}.</p>'
+        f'<ol class="sv-cards sv-plays" aria-label="cards in the order played">{"".join(plays)}</ol>'
+        f'<p class="sv-answer"><strong>Winner:</strong> <span data-answer="winner">{escape(ranking.describe(result.winning_card, result.winner in flags))}</span>'
+        f" (play {result.winner + 1}).</p>"
+        f"{reasons_list(result.reasons)}</div>"
+    )
+
+
+def choice_figure(choice: SuitChoice, turned: int | None = None) -> str:
+    """The dealer's view: the cards turned so far and, once the search stops, what is exposed."""
+    seen = choice.seen if turned is None else choice.seen[: max(0, turned)]
+    done = len(seen) == len(choice.seen)
+    ranking = choice.ranking
+    found: list[Suit] = []
+    items = []
+    for card in seen:
+        if card is choice.stopper:
+            note = "third suit: stop"
+        elif card.suit not in found:
+            found.append(card.suit)
+            note = f"{'first' if len(found) == 1 else 'second'} suit"
+        else:
+            note = ""
+        exposed = done and card in choice.exposed
+        items.append(f"<li>{_card(card, ranking if done else None, note=note + (' — exposed' if exposed else ''), classes='sv-exposed' if exposed else '')}</li>")
+    reasons = choice.reasons
+    steps = [r for r in reasons if r.code in ("choose.first_suit", "choose.second_suit", "choose.again", "choose.third_suit")]
+    shown = reasons if done else tuple(steps[: len(seen)])
+    answer = ""
+    if done:
+        answer = (
+            f'<p class="sv-answer"><strong>Chosen:</strong> <span data-answer="chosen">'
+            f'{escape(", ".join(s.english for s in choice.chosen))}</span>. <strong>Exposed:</strong> '
+            f'<span data-answer="exposed">{escape(" ".join(c.symbol for c in choice.exposed))}</span>.</p>'
+        )
+    else:
+        answer = f'<p class="sv-answer">Turned {len(seen)} of {len(choice.seen)} cards; the dealer goes on.</p>'
+    return (
+        f'<div class="sv-choice" data-turned="{len(seen)}" data-total="{len(choice.seen)}">'
+        f'<ol class="sv-cards" aria-label="cards turned from the stock, in order">{"".join(items)}</ol>'
+        f"{answer}{reasons_list(shown)}</div>"
+    )
+
+
+def chalk_figure(board: Chalkboard, last: Change | None = None, *, title: str | None = None) -> str:
+    reasons = reasons_list(last.reasons, ordered=False) if last is not None else ""
+    return f'<div class="sv-chalk">{board.to_svg(title=title)}{reasons}</div>'
+
+
+def ranking_figure(ranking: Ranking) -> str:
+    parts = [f'<div class="sv-ranking"><p class="sv-context">Chosen suits: {escape(_suits(ranking))}. Strongest first.</p>']
+    for heading, group in ranking.groups():
+        note = _group_note(heading)
+        parts.append(f'<section class="sv-group"><h4>{escape(heading.capitalize())}</h4>')
+        if note:
+            parts.append(f'<p class="sv-note">{escape(note)}</p>')
+        items = []
+        for card in group:
+            role = ranking.role(card)
+            extra = f" — {TAKING_REACH[role][1]}" if role.is_taking else ""
+            items.append(f'<li title="{escape(ranking.explain_card(card).text)}">{_card(card, ranking, note=extra.removeprefix(" — ") if extra else "")}</li>')
+        parts.append(f'<ul class="sv-cards">{"".join(items)}</ul></section>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _group_note(heading: str) -> str:
+    return {
+        "permanent stikkar": "Always the five best cards, whatever is chosen.",
+        "chosen stikkar": "The aces (stýrivoltar) and jacks (karniflar) of the chosen suits.",
+        "taking cards": "Each beats only cards up to a certain height.",
+        "lambs": "Beat nothing, but a led lamb cannot be beaten.",
+        "free cards": "Beat nothing; led, only a stikkar beats them.",
+        "kings and queens": "Beat nothing; led, a king falls only to a tvist or better, a queen to a trist or better.",
+        "traders": "Exchanged for the exposed card of their suit.",
+    }.get(heading, "Plain cards: each beats only lower cards of its own suit.")
+
+
+def glossary_figure() -> str:
+    items = []
+    for term in TERMS:
+        forms = ", ".join(term.faroese)
+        extra = []
+        if forms:
+            extra.append(f'<span class="sv-faroese" lang="fo">{escape(forms)}</span>')
+        if term.danish:
+            extra.append(f'Danish <span lang="da">{escape(", ".join(term.danish))}</span>')
+        for word, place in term.variants:
+            extra.append(f"{escape(word)} ({escape(place)})")
+        head = f'<dt id="{escape(term.key)}">{escape(term.english)}' + (f" — {' · '.join(extra)}" if extra else "") + "</dt>"
+        items.append(f"{head}<dd>{escape(term.meaning)}</dd>")
+    return f'<dl class="sv-glossary">{"".join(items)}</dl>'
+
+
+def chalk_board_for(records: Sequence[tuple[int, Result]], scoring: Scoring = Scoring.KVIVIK) -> tuple[Chalkboard, Change | None]:
+    board = Chalkboard(scoring=scoring)
+    last = None
+    for team, result in records:
+        last = board.record(team, result)
+    return board, last
