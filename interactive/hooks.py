@@ -99,7 +99,11 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         data = "".join(f' data-{k}="{_quote(v)}"' for k, v in params.items())
         return f'<div class="sv-{kind}" data-{kind}="{name}"{data}>{inner}</div>'
 
-    return PLACEHOLDER.sub(fill, html)
+    return _ROLE.sub(r"<code>\1</code>", PLACEHOLDER.sub(fill, html))
+
+
+# Docstrings cross-reference in reST (:class:`Card`); the API page shows them as plain code.
+_ROLE = re.compile(r":(?:class|func|meth|mod|attr|data|exc|obj):<code>~?([^<]+)</code>")
 
 
 def _quote(value: str) -> str:

@@ -251,3 +251,44 @@ def test_R27_keeping_both_gives_nineteen_cards_and_no_discard() -> None:
     state.apply("take")
     state.apply("both")
     assert len(state.hands[1]) == 19 and state.phase is Phase.PLAY
+
+
+def test_R28_the_winner_of_the_fifth_trick_decides_to_play_on() -> None:
+    state = find(lambda s: s.phase is Phase.PLAY_ON)
+    assert state.to_move == state.tricks[4].winner
+
+
+def test_R29_a_take_after_going_back_is_a_second_taking() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND, 2: "S2 S4 S6 SQ H3 H4 H6 H8 HK"})
+    state.apply("take")
+    state.apply("back")
+    while len(state.tricks) < 1 or state.to_move != 2:
+        state.apply(next(a for a in state.legal_actions() if a.kind.value == "play"))
+    assert "take" in [str(a) for a in state.legal_actions()]
+
+
+def test_R30_a_discard_goes_into_the_stock() -> None:
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND})
+    state.apply("take")
+    state.apply("discard D3")
+    assert parse_card("D3") in state.pile
+
+
+def test_R31_under_compulsory_beating_a_trader_counts_as_what_it_fetches() -> None:
+    rules = Rules(compulsory_beating=True)
+    state = arrange(WEAK_STOCK, {1: WEAK_HAND, 2: "S5 H3 H4 H8 S7 D9 DQ DK DA"}, rules=rules)
+    state.apply("CK")  # ♣K led; the exposed ♠3 (a trist) cannot beat a king, ♦9 can
+    legal = [str(a) for a in state.legal_actions() if a.kind.value == "play"]
+    assert legal == ["D9"]
+    state2 = arrange(WEAK_STOCK, {1: WEAK_HAND, 2: "S5 H4 H8 S7 DJ DQ DK DA S9"}, rules=rules)
+    state2.apply("CQ")  # ♣Q led: the trader fetches ♠3, a trist, which beats a queen
+    assert [str(a) for a in state2.legal_actions() if a.kind.value == "play"] == ["S5"]
+
+
+def test_R32_carried_strokes_can_complete_a_monks_cross() -> None:
+    board = Chalkboard()
+    board.record(0, Result.KEPT_IN)  # A 2
+    board.record(0, Result.NINE_TRICKS)  # A completes (B erased none: monk) and carries 2
+    assert board.monks(0) == 1 and board.erased(0) == 2 and board.erased(1) == 0
+    board.record(0, Result.ORDINARY)  # A completes again, B still erased none
+    assert board.monks(0) == 2

@@ -133,11 +133,13 @@ class SuitChoice:
         reasons.extend(e.reason for e in self.exposures)
         back = self.returned
         if back:
+            # Count the stock only when a whole stock was given; a worked example often names just its top cards.
+            whole = len(self.stock) + len(self.exposed) >= 10
+            held = f", which now holds {len(self.stock)} cards face down" if whole else ""
             reasons.append(
                 Reason(
                     "choose.returned",
-                    f"The other turned cards ({' '.join(c.symbol for c in back)}) go back into the stock, "
-                    f"which now holds {len(self.stock)} cards face down.",
+                    f"The other turned cards ({' '.join(c.symbol for c in back)}) go back into the stock{held}.",
                     back,
                 )
             )

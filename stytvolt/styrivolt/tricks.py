@@ -204,7 +204,10 @@ def _play_reason(
         return Reason("trick.led_lamb", f"{d} cannot beat {td}: a led lamb wins the trick whatever follows.", pair)
     if role is Role.PLAIN:
         if top_role is not Role.PLAIN:
-            what = "a stikkar" if top_role.is_permanent else "a card of a chosen suit"
+            if flags[winner] and top_role is not ranking.roles[top.index]:
+                what = "a card raised by four of a kind"
+            else:
+                what = "a stikkar" if top_role.is_permanent else "a card of a chosen suit"
             return Reason("trick.unchosen_never", f"{d} cannot beat {td}: an unchosen card never beats {what}.", pair)
         if card.suit is not top.suit:
             return Reason("trick.off_suit", f"{d} cannot beat {td}: it is not of the led suit.", pair)

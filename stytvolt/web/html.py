@@ -72,7 +72,7 @@ def _card(card: Card, ranking: Ranking | None, promoted: bool = False, note: str
     if ranking is not None:
         r = ranking.role(card, promoted)
         role = ranking.names(card, promoted).english if r is not Role.PLAIN else ""
-    caption = " ".join(x for x in (role, note) if x)
+    caption = " · ".join(x for x in (role, note) if x)
     cls = f"sv-card {classes}".strip()
     return (
         f'<figure class="{cls}" data-card="{card}">{card_svg(card, ranking, promoted)}'
