@@ -1,16 +1,23 @@
 # stytvolt: project plumbing (GNU make).
 #
+#   make serve   set up (if needed), then serve the site at http://127.0.0.1:8000/ (rebuilds on edits)
+#   make test    set up (if needed), then build the site (--strict), pytest over tests/ (the
+#                package, Pyodide in Node, the site in Chromium) and mypy; what CI runs
 #   make play    set up (if needed), then play Stýrivolt in the terminal against three computer players
-#   make test    set up (if needed), then pytest over tests/ and mypy; what CI runs
-#   make setup   .venv with the package installed editable + test extras, and
-#                node_modules (Pyodide) from package-lock.json; quick when done
+#   make setup   .venv with the package installed editable + test and site extras,
+#                node_modules (Pyodide) from package-lock.json, and Chromium for the
+#                browser tests (apt-get, as root, when /usr/bin/chromium is missing);
+#                quick when done
+#   make site    the static site in site/ (mkdocs build --strict)
+#   make screenshots  the widgets in Chromium, light, dark and 375 px wide, in build/screenshots/
 #   make wheel   the pure wheel in build/wheel/
-#   make bench   every bench/*.py in CPython, then in Pyodide
+#   make bench   every bench/*.py in CPython, then in Pyodide; then bench/site.py in Chromium
 #   make clean   remove everything the targets above made
 #
 # Python: the first of python3, python3.14 ... python3.11 on PATH that runs and
 # is >= 3.11 (or say `make setup PYTHON=/path/to/python`).  Node.js >= 18 and
-# npm must be on PATH.
+# npm must be on PATH.  Chromium: /usr/bin/chromium, or say
+# `make test CHROMIUM=/path/to/chromium-or-chrome`.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -22,6 +29,8 @@ VPY        := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.stytvolt-setup
 NODE_STAMP := node_modules/.stytvolt-setup
 WHEEL_DIR  := build/wheel
+CHROMIUM   ?= /usr/bin/chromium
+MKDOCS     := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 
 # `command -v` alone is not enough: pyenv puts shims for every installed
 # version on PATH, and a shim for a version that is not selected fails to run.
@@ -29,9 +38,9 @@ PYTHON ?= $(shell for p in python3 python3.14 python3.13 python3.12 python3.11; 
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; \
 	then command -v $$p; break; fi; done)
 
-.PHONY: setup test wheel bench clean play
+.PHONY: setup test wheel bench clean play serve site chromium screenshots
 
-setup: $(VENV_STAMP) $(NODE_STAMP)
+setup: $(VENV_STAMP) $(NODE_STAMP) chromium
 
 $(VENV_STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -42,7 +51,7 @@ $(VENV_STAMP): pyproject.toml
 			echo "make setup: PYTHON=$(PYTHON) is not a Python >= 3.11" >&2; exit 1; }; \
 		echo "creating $(VENV) with $(PYTHON) ($$("$(PYTHON)" -c 'import sys; print(sys.version.split()[0])'))"; \
 		rm -rf $(VENV); "$(PYTHON)" -m venv $(VENV); fi
-	$(VPY) -m pip install --disable-pip-version-check --progress-bar off -e '.[test]'
+	$(VPY) -m pip install --disable-pip-version-check --progress-bar off -e '.[test,site]'
 	@touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -51,15 +60,47 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# pytest, then mypy; both run even if the first fails, and either failing fails.
-# pytest's exit 5 (no test collected) is a failure here: tests/pyodide alone
-# always has tests, so collecting none means something is broken.
+# The browser tests drive this Chromium (Playwright's own browser download is
+# never used).  Debian's package when it is missing and we may install it;
+# otherwise say what to do.
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$(CHROMIUM)" != /usr/bin/chromium ]; then \
+		echo "make setup: CHROMIUM=$(CHROMIUM) is not an executable file" >&2; exit 1; fi; \
+	if ! command -v apt-get >/dev/null 2>&1 || [ "$$(id -u)" -ne 0 ]; then \
+		echo "make setup: the browser tests need Chromium at /usr/bin/chromium, and it is missing." >&2; \
+		echo "  Install it (Debian/Ubuntu, as root: apt-get update && apt-get install -y chromium)," >&2; \
+		echo "  or use another Chromium or Chrome: make test CHROMIUM=/path/to/chrome" >&2; exit 1; fi; \
+	echo "make setup: installing Chromium for the browser tests (apt-get install chromium)"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	{ apt-get update -q && apt-get install -y -q chromium; } || { \
+		echo "make setup: apt-get could not install chromium (see above); the browser tests need it at /usr/bin/chromium" >&2; exit 1; }; \
+	[ -x /usr/bin/chromium ] || { echo "make setup: apt-get installed chromium but /usr/bin/chromium is missing" >&2; exit 1; }
+
+# The site, built from the working tree (interactive/hooks.py builds the wheel
+# and copies Pyodide in from node_modules).
+site: $(VENV_STAMP) $(NODE_STAMP)
+	$(MKDOCS) build --strict
+
+serve: $(VENV_STAMP) $(NODE_STAMP)
+	$(MKDOCS) serve -a 127.0.0.1:8000
+
+# Light, dark and 375 px pictures of every widget, to look at (build/screenshots/).
+screenshots: setup
+	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) tests/browser/screenshots.py build/screenshots
+
+# The site's strict build, pytest, then mypy; each runs even if one before it
+# fails, and any failing fails.  pytest's exit 5 (no test collected) is a
+# failure here: tests/pyodide alone always has tests, so collecting none means
+# something is broken.  tests/browser builds the site again for its own server.
 test: setup
-	@rc=0; $(VPY) -m pytest tests || rc=$$?; \
+	@src=0; $(MKDOCS) build --strict --quiet || src=$$?; \
+	if [ $$src -ne 0 ]; then echo "make test: \`mkdocs build --strict\` failed (exit $$src)" >&2; fi; \
+	rc=0; STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) -m pytest tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests (exit 5): failing" >&2; fi; \
 	mrc=0; $(VPY) -m mypy || mrc=$$?; \
-	if [ $$rc -ne 0 ] || [ $$mrc -ne 0 ]; then \
-		echo "make test: FAILED (pytest exit $$rc, mypy exit $$mrc)" >&2; exit 1; fi
+	if [ $$src -ne 0 ] || [ $$rc -ne 0 ] || [ $$mrc -ne 0 ]; then \
+		echo "make test: FAILED (site build exit $$src, pytest exit $$rc, mypy exit $$mrc)" >&2; exit 1; fi
 
 play: $(VENV_STAMP)
 	$(VENV)/bin/stytvolt play
@@ -71,10 +112,12 @@ wheel: $(VENV_STAMP)
 	rm -rf build/lib build/bdist.*
 	$(VPY) -m pip wheel --disable-pip-version-check --no-deps -w $(WHEEL_DIR) .
 
-# Every bench/*.py (but _*.py, helper modules) in CPython, then each in Pyodide.
-bench: setup wheel
+# Every bench/*.py (but _*.py, helper modules, and site.py) in CPython, then
+# each in Pyodide; then bench/site.py, the site in Chromium (it says so and
+# skips when Chromium is missing, so bench needs no `chromium` setup).
+bench: $(VENV_STAMP) $(NODE_STAMP) wheel
 	@shopt -s nullglob; benches=(); \
-	for b in bench/*.py; do case "$${b##*/}" in _*) ;; *) benches+=("$$b");; esac; done; \
+	for b in bench/*.py; do case "$${b##*/}" in _*|site.py) ;; *) benches+=("$$b");; esac; done; \
 	if [ $${#benches[@]} -eq 0 ]; then echo "make bench: no bench/*.py to run"; exit 0; fi; \
 	whl=$$(ls $(WHEEL_DIR)/stytvolt-*.whl); \
 	for b in "$${benches[@]}"; do \
@@ -82,8 +125,10 @@ bench: setup wheel
 		$(VPY) "$$b"; done; \
 	for b in "$${benches[@]}"; do \
 		echo "== Pyodide: $$b"; \
-		node bench/pyodide.mjs "$$whl" "$$b"; done
+		node bench/pyodide.mjs "$$whl" "$$b"; done; \
+	echo "== the site in Chromium: bench/site.py"; \
+	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) bench/site.py
 
 clean:
-	rm -rf $(VENV) node_modules build dist .pytest_cache .hypothesis .mypy_cache *.egg-info
+	rm -rf $(VENV) node_modules build dist site .pytest_cache .hypothesis .mypy_cache *.egg-info
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

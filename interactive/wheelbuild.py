@@ -2,8 +2,8 @@
 
 The site's build puts the wheel beside Pyodide; building it here keeps
 ``mkdocs build`` and ``mkdocs serve`` offline and fast.  The wheel is
-byte-for-byte reproducible (fixed timestamps, sorted entries), so its name
-carries a content hash and browsers may cache it for good.
+byte-for-byte reproducible (fixed timestamps, sorted entries); the site's
+manifest carries its sha256, which the worker checks and uses to bust caches.
 """
 
 from __future__ import annotations

@@ -166,8 +166,9 @@ def ranking_figure(ranking: Ranking) -> str:
         items = []
         for card in group:
             role = ranking.role(card)
-            extra = f" — {TAKING_REACH[role][1]}" if role.is_taking else ""
-            items.append(f'<li title="{escape(ranking.explain_card(card).text)}">{_card(card, ranking, note=extra.removeprefix(" — ") if extra else "")}</li>')
+            # The caption stays short (how high it reaches); the full sentence is the tooltip.
+            note = f"beats up to {TAKING_REACH[role][0]}s" if role.is_taking else ""
+            items.append(f'<li title="{escape(ranking.explain_card(card).text)}">{_card(card, ranking, note=note)}</li>')
         parts.append(f'<ul class="sv-cards">{"".join(items)}</ul></section>')
     parts.append("</div>")
     return "".join(parts)

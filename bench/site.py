@@ -1,0 +1,250 @@
+"""Figures for the site in a browser: first paint, the engine's start, bytes on a first visit.
+
+    python bench/site.py [--runs N] [--page PATH]
+
+Builds the site (``mkdocs build --strict``) into a temporary directory, serves
+it on 127.0.0.1 and drives headless Chromium (/usr/bin/chromium, or
+``STYTVOLT_CHROMIUM``) with the same flags as tests/browser.  Prints, for a
+page with a widget:
+
+* first paint and first contentful paint (the browser's paint entries);
+* the time from navigation until the first widget answers from Pyodide, the
+  reader pressing its button as soon as the page is there: cold (a fresh
+  profile, empty cache) and warm (the same profile again, cache on disk),
+  with the engine's stages (downloading, starting Python, installing, ready);
+* beside it, a bare page that only loads Pyodide's core in a worker, cold
+  and warm, and the ratio widget answer / bare core;
+* the bytes a first visit transfers, with the server sending files as they
+  are and with gzip (as most hosts do).
+
+Each figure is the median of ``--runs`` runs.  Figures are printed, never
+asserted.  Without Chromium or Playwright it says so and exits 0 (``make
+bench`` runs it after the engine benches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from sitekit import SiteServer, build_site, chromium_path, launch_args  # noqa: E402
+
+BARE_DIR = "_bench-bare"
+BARE_HTML = """<!doctype html>
+<meta charset="utf-8">
+<title>Pyodide core alone</title>
+<p id="out">loading…</p>
+<script type="module">
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+  window.bare = new Promise((resolve, reject) => {
+    worker.onmessage = (e) => { document.getElementById("out").textContent = "ready"; resolve(performance.now()); };
+    worker.onerror = (e) => reject(new Error(e.message));
+  });
+</script>
+"""
+BARE_WORKER = """
+const { loadPyodide } = await import(new URL("../pyodide/pyodide.mjs", import.meta.url).href);
+const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href, packages: [] });
+pyodide.runPython("1 + 1");
+postMessage("ready");
+"""
+
+# The reader presses the first widget's main button as soon as the page is
+# parsed; resolves with the ms from navigation start to the live answer, and
+# when each loading stage was reached.
+PRESS_AND_WAIT = """async () => {
+  const stages = {};
+  const engine = window.stytvolt;
+  const note = () => { if (!(engine.stage in stages)) stages[engine.stage] = performance.now(); };
+  note();
+  engine.subscribe(note);
+  const w = document.querySelector('.sv-widget');
+  w.querySelector('form').requestSubmit(w.querySelector('button.md-button--primary') || w.querySelector('button'));
+  await new Promise((resolve) => { const check = () => (w.svResponses ? resolve() : setTimeout(check, 2)); check(); });
+  const answered = performance.now();
+  const paints = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
+  return { answered, stages, paints, ok: w.svLastResponse.ok, loads: engine.loads };
+}"""
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def fmt_ms(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    spread = f" (min {min(values):.0f}, max {max(values):.0f})" if len(values) > 1 else ""
+    return f"{median(values):6.0f} ms{spread}"
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:.2f} MB"
+
+
+class Profiles:
+    """Fresh or reused on-disk Chromium profiles (a profile keeps its HTTP cache between launches)."""
+
+    def __init__(self, playwright: Any, root: Path) -> None:
+        self.pw = playwright
+        self.root = root
+        self.count = 0
+
+    def fresh(self) -> Path:
+        self.count += 1
+        path = self.root / f"profile-{self.count}"
+        path.mkdir()
+        return path
+
+    def run(self, profile: Path, fn: Callable[[Any], Any]) -> Any:
+        context = self.pw.chromium.launch_persistent_context(
+            str(profile), executable_path=chromium_path(), args=launch_args(), headless=True,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            return fn(page)
+        finally:
+            context.close()
+
+
+def visit_widget_page(url: str) -> Callable[[Any], dict[str, Any]]:
+    def go(page: Any) -> dict[str, Any]:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_function("() => window.stytvolt && document.querySelector('.sv-widget[data-sv-mounted]')")
+        result: dict[str, Any] = page.evaluate(PRESS_AND_WAIT)
+        return result
+
+    return go
+
+
+def visit_bare_page(url: str) -> Callable[[Any], float]:
+    def go(page: Any) -> float:
+        page.goto(url, wait_until="domcontentloaded")
+        return float(page.evaluate("window.bare"))
+
+    return go
+
+
+def first_widget_page(site: Path) -> str:
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        if rel.split("/")[0] in ("pyodide", "assets", "search", BARE_DIR):
+            continue
+        if 'class="sv-widget"' in index.read_text(encoding="utf-8"):
+            return "" if rel == "." else rel + "/"
+    raise SystemExit("bench/site.py: no page of the site has a widget")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median printed)")
+    parser.add_argument("--page", default="", help="the widget page to measure (default: the first with a widget)")
+    args = parser.parse_args()
+
+    if chromium_path() is None:
+        print("bench/site.py: skipped: no Chromium at /usr/bin/chromium (or STYTVOLT_CHROMIUM); `make setup` installs it")
+        return 0
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench/site.py: skipped: Playwright for Python is not installed (`make setup` installs it)")
+        return 0
+
+    with tempfile.TemporaryDirectory(prefix="stytvolt-bench-site-") as tmp:
+        root = Path(tmp)
+        site = root / "site"
+        plain = SiteServer(site)
+        t0 = time.perf_counter()
+        proc = build_site(site, site_url=plain.url)
+        build_s = time.perf_counter() - t0
+        if proc.returncode != 0:
+            plain.close()
+            print(proc.stdout + proc.stderr, file=sys.stderr)
+            print("bench/site.py: the site does not build", file=sys.stderr)
+            return 1
+        (site / BARE_DIR).mkdir()
+        (site / BARE_DIR / "index.html").write_text(BARE_HTML, encoding="utf-8")
+        (site / BARE_DIR / "worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+        page_path = args.page or first_widget_page(site)
+        manifest = json.loads((site / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
+        gz = SiteServer(site, compress=True)
+        profiles_root = root / "profiles"
+        profiles_root.mkdir()
+
+        with plain, gz, sync_playwright() as pw:
+            version = pw.chromium.launch(executable_path=chromium_path(), args=launch_args())
+            browser_version = version.version
+            version.close()
+            profiles = Profiles(pw, profiles_root)
+            print(f"site: built in {build_s:.1f} s; Pyodide {manifest['pyodide']}; Chromium {browser_version} (headless); "
+                  f"widget page /{page_path}; {args.runs} run(s) each, medians")
+
+            figures: dict[str, list[float]] = {}
+
+            def add(name: str, value: float) -> None:
+                figures.setdefault(name, []).append(value)
+
+            stage_times: dict[str, list[float]] = {}
+            for run in range(args.runs):
+                for label, server in (("plain", plain), ("gzip", gz)):
+                    profile = profiles.fresh()
+                    server.reset_counters()
+                    cold = profiles.run(profile, visit_widget_page(server.url + page_path))
+                    if not cold["ok"] or cold["loads"] != 1:
+                        print(f"bench/site.py: the widget did not answer properly: {cold}", file=sys.stderr)
+                        return 1
+                    time.sleep(0.3)  # the last responses finish writing
+                    add(f"bytes {label}", server.bytes_sent)
+                    add(f"requests {label}", len(server.requests))
+                    if label == "gzip":
+                        continue
+                    add("cold first paint", cold["paints"].get("first-paint", float("nan")))
+                    add("cold first contentful paint", cold["paints"].get("first-contentful-paint", float("nan")))
+                    add("cold widget answer", cold["answered"])
+                    for stage, at in cold["stages"].items():
+                        stage_times.setdefault(stage, []).append(at)
+                    warm = profiles.run(profile, visit_widget_page(server.url + page_path))
+                    add("warm first paint", warm["paints"].get("first-paint", float("nan")))
+                    add("warm first contentful paint", warm["paints"].get("first-contentful-paint", float("nan")))
+                    add("warm widget answer", warm["answered"])
+                    bare_profile = profiles.fresh()
+                    add("cold bare core", profiles.run(bare_profile, visit_bare_page(server.url + BARE_DIR + "/")))
+                    add("warm bare core", profiles.run(bare_profile, visit_bare_page(server.url + BARE_DIR + "/")))
+
+            print("\nfirst paint of the widget page (ms after navigation start)")
+            print(f"  cold  first paint {fmt_ms(figures['cold first paint'])}, first contentful paint {fmt_ms(figures['cold first contentful paint'])}")
+            print(f"  warm  first paint {fmt_ms(figures['warm first paint'])}, first contentful paint {fmt_ms(figures['warm first contentful paint'])}")
+            print("\nthe first widget answers from Pyodide (button pressed as soon as the page is parsed)")
+            print(f"  cold  {fmt_ms(figures['cold widget answer'])}")
+            print(f"  warm  {fmt_ms(figures['warm widget answer'])}")
+            order = ["downloading Pyodide", "starting Python", "installing the rules", "ready"]
+            stages = ", ".join(f"{s} {median(stage_times[s]):.0f}" for s in order if s in stage_times)
+            print(f"  cold stages reached at (ms): {stages}")
+            print("\nPyodide's core alone (a bare page: loadPyodide in a module worker, no wheel, no site)")
+            print(f"  cold  {fmt_ms(figures['cold bare core'])}")
+            print(f"  warm  {fmt_ms(figures['warm bare core'])}")
+            cold_ratio = median(figures["cold widget answer"]) / median(figures["cold bare core"])
+            warm_ratio = median(figures["warm widget answer"]) / median(figures["warm bare core"])
+            print(f"  ratio widget answer / bare core: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+            print("\nbytes transferred on a first visit (page, styles, scripts, search index, Pyodide, wheel; response bodies)")
+            print(f"  uncompressed server  {mb(int(median(figures['bytes plain'])))} in {median(figures['requests plain']):.0f} requests")
+            print(f"  gzip server          {mb(int(median(figures['bytes gzip'])))} in {median(figures['requests gzip']):.0f} requests")
+            core = sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
+            wheel = (site / "pyodide" / manifest["wheel"]).stat().st_size
+            print(f"  of which on disk: Pyodide core {mb(core)}, the stytvolt wheel {wheel / 1e3:.0f} kB")
+            print("  (the local server sends Cache-Control: no-cache, so warm visits revalidate each file: 304s, no bodies)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

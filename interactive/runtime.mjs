@@ -1,0 +1,283 @@
+// The site's widgets, answered by the rules engine running in the reader's
+// browser (served as assets/runtime.mjs, loaded on every page as a module).
+//
+// Every widget arrives from the build with its controls and a first answer
+// already drawn (interactive/hooks.py), so a page reads fine without
+// JavaScript.  This module makes the controls live:
+//
+// * One engine per visit.  The first time a page with a widget is shown, a
+//   module worker (assets/worker.mjs) is started after the first paint; it
+//   loads Pyodide and the stytvolt wheel from the site's pyodide/ folder.
+//   The worker lives as long as this JavaScript context, which Material's
+//   instant navigation keeps from page to page, so Pyodide loads once.
+// * Widgets are (re)mounted on every page Material shows (document$), and
+//   mounting twice is harmless.
+// * A form's submit becomes {widget, params} for stytvolt.web.handle: the
+//   widget's data-* attributes (e.g. data-scoring, data-prefer), then the
+//   form's fields, then the clicked button's name and value.  The answer's
+//   HTML replaces .sv-output (marked data-source="pyodide"), its "set" updates
+//   the form's fields; an error goes to .sv-status and the old answer stays.
+//
+// For tests and the bench: window.stytvolt = {ready, request(widget, params),
+// start(), loads, stage}.
+
+const WORKER_URL = new URL("./worker.mjs", import.meta.url);
+const STAGES = ["downloading Pyodide", "starting Python", "installing the rules", "ready"];
+
+function deferred() {
+  let resolve, reject;
+  const promise = new Promise((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // a failed start is reported where it matters, not as unhandled
+  return { promise, resolve, reject };
+}
+
+// -- the engine: one worker, shared by every page of the visit ---------------------------------
+
+function createEngine() {
+  const api = {
+    loads: 0, // how many times Pyodide was started in this JavaScript context (tests: stays 1)
+    stage: "not started",
+    loaded: 0,
+    total: 0,
+    error: null,
+  };
+  let worker = null;
+  let ready = deferred();
+  let nextId = 1;
+  const pending = new Map(); // id -> {resolve}
+  const listeners = new Set(); // progress listeners (widgets waiting for the engine)
+
+  function notify() {
+    for (const fn of listeners) fn(api);
+  }
+
+  function fail(message) {
+    api.error = message;
+    api.stage = "failed";
+    ready.reject(new Error(message));
+    for (const { resolve } of pending.values()) {
+      resolve({ ok: false, error: `The rules engine could not start: ${message}` });
+    }
+    pending.clear();
+    notify();
+    // Let the next request try again with a fresh worker (a dropped connection, say).
+    if (worker) worker.terminate();
+    worker = null;
+    ready = deferred();
+    api.ready = ready.promise;
+  }
+
+  function start() {
+    if (worker) return;
+    api.error = null;
+    api.stage = STAGES[0];
+    api.loaded = api.total = 0;
+    try {
+      worker = new Worker(WORKER_URL, { type: "module", name: "stytvolt rules engine" });
+    } catch (err) {
+      worker = null;
+      fail(`this browser cannot run it (${err && err.message ? err.message : err})`);
+      return;
+    }
+    api.loads += 1;
+    worker.onmessage = (event) => {
+      const msg = event.data || {};
+      if (msg.type === "progress") {
+        api.stage = msg.stage;
+        api.loaded = msg.loaded || 0;
+        api.total = msg.total || 0;
+        if (msg.stage === "ready") ready.resolve(true);
+        notify();
+      } else if (msg.type === "error") {
+        fail(msg.message);
+      } else if (pending.has(msg.id)) {
+        const { resolve } = pending.get(msg.id);
+        pending.delete(msg.id);
+        resolve(msg.response);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(event.message || "its script did not load");
+    };
+    worker.postMessage({ type: "start" });
+  }
+
+  /** One request to stytvolt.web.handle; resolves to its response (never rejects). */
+  function request(widget, params = {}) {
+    start();
+    if (!worker) return Promise.resolve({ ok: false, error: `The rules engine could not start: ${api.error}` });
+    const id = nextId++;
+    const clean = {};
+    for (const [key, value] of Object.entries(params)) clean[key] = String(value);
+    return new Promise((resolve) => {
+      pending.set(id, { resolve });
+      worker.postMessage({ id, request: { widget, params: clean } });
+    });
+  }
+
+  api.ready = ready.promise;
+  api.start = start;
+  api.request = request;
+  api.isReady = () => api.stage === "ready";
+  api.subscribe = (fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  };
+  return api;
+}
+
+// -- widgets ------------------------------------------------------------------------------------------
+
+const MB = 1024 * 1024;
+
+function statusText(engine) {
+  let text = `Loading the rules engine… (${engine.stage}`;
+  if (engine.stage === STAGES[0] && engine.loaded) {
+    const loaded = (engine.loaded / MB).toFixed(1);
+    text += engine.total ? `, ${loaded} of ${(engine.total / MB).toFixed(1)} MB` : `, ${loaded} MB`;
+  }
+  return `${text})`;
+}
+
+function showLoading(status, engine) {
+  let text = status.querySelector(".sv-status-text");
+  let bar = status.querySelector("progress");
+  if (!text || !bar) {
+    text = document.createElement("span");
+    text.className = "sv-status-text";
+    bar = document.createElement("progress");
+    bar.max = 1;
+    bar.setAttribute("aria-label", "Loading the rules engine");
+    status.replaceChildren(text, " ", bar);
+  }
+  status.className = "sv-status sv-status--busy";
+  const message = statusText(engine);
+  if (text.textContent !== message) text.textContent = message;
+  // The bar: downloading is the first half (indeterminate while its size is
+  // unknown), starting Python most of the rest, installing the rules the end.
+  const index = STAGES.indexOf(engine.stage);
+  if (index <= 0 && !engine.total) {
+    bar.removeAttribute("value");
+  } else {
+    const within = index <= 0 ? Math.min(1, engine.loaded / engine.total) : 0;
+    bar.value = index <= 0 ? 0.5 * within : [0.5, 0.55, 0.92, 1][index];
+  }
+}
+
+function showError(status, message) {
+  const alert = document.createElement("span");
+  alert.setAttribute("role", "alert");
+  alert.textContent = message;
+  status.className = "sv-status sv-status--error";
+  status.replaceChildren(alert);
+}
+
+function clearStatus(status) {
+  status.className = "sv-status";
+  status.replaceChildren();
+}
+
+/** The request a submit makes: data-* of the widget, then the form's fields, then the button. */
+function collect(widget, form, submitter) {
+  const params = {};
+  for (const attr of widget.attributes) {
+    const name = attr.name;
+    if (name.startsWith("data-") && name !== "data-widget" && !name.startsWith("data-sv-")) {
+      params[name.slice(5)] = attr.value;
+    }
+  }
+  let data;
+  try {
+    data = submitter ? new FormData(form, submitter) : new FormData(form);
+  } catch {
+    data = new FormData(form); // browsers without FormData(form, submitter)
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+  }
+  for (const [key, value] of data) {
+    if (typeof value === "string") params[key] = value;
+  }
+  return params;
+}
+
+function applySet(form, set) {
+  for (const [name, value] of Object.entries(set || {})) {
+    const field = form.elements.namedItem(name);
+    if (field && "value" in field) field.value = String(value);
+  }
+}
+
+function mount(widget, engine) {
+  if (widget.hasAttribute("data-sv-mounted")) return false;
+  const kind = widget.dataset.widget;
+  const form = widget.querySelector("form.sv-controls");
+  const status = widget.querySelector(".sv-status");
+  const output = widget.querySelector(".sv-output");
+  if (!kind || !form || !status || !output) return false;
+  widget.setAttribute("data-sv-mounted", "");
+  let latest = 0; // answers come back in order; only the newest submit's answer is shown
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const params = collect(widget, form, event.submitter);
+    const mine = ++latest;
+    widget.setAttribute("aria-busy", "true");
+    let unsubscribe = null;
+    if (!engine.isReady()) {
+      showLoading(status, engine);
+      unsubscribe = engine.subscribe(() => {
+        if (mine === latest && !engine.isReady() && !engine.error) showLoading(status, engine);
+      });
+    }
+    const response = await engine.request(kind, params);
+    if (unsubscribe) unsubscribe();
+    if (mine !== latest) return;
+    widget.removeAttribute("aria-busy");
+    // For tests and the curious: what was asked, what came back, how many answers so far.
+    widget.svLastRequest = { widget: kind, params };
+    widget.svLastResponse = response;
+    widget.svResponses = (widget.svResponses || 0) + 1;
+    if (response && response.ok) {
+      output.innerHTML = response.html;
+      output.setAttribute("data-source", "pyodide");
+      applySet(form, response.set);
+      clearStatus(status);
+    } else {
+      showError(status, (response && response.error) || "The rules engine gave no answer.");
+    }
+  });
+  return true;
+}
+
+function mountAll(engine) {
+  const widgets = document.querySelectorAll(".sv-widget[data-widget]");
+  for (const widget of widgets) mount(widget, engine);
+  if (widgets.length) startSoon(engine);
+}
+
+// After the first paint, and when the browser has a moment: the page's own
+// content comes first, the 10 MB engine right after.
+function startSoon(engine) {
+  if (engine.stage !== "not started" && engine.stage !== "failed") return;
+  const go = () => engine.start();
+  requestAnimationFrame(() => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: 1000 });
+    else setTimeout(go, 0);
+  });
+}
+
+if (!window.stytvolt) {
+  const engine = createEngine();
+  window.stytvolt = engine;
+  const onPage = () => mountAll(engine);
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(onPage); // Material: every page, first load and instant navigation
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", onPage);
+  } else {
+    onPage();
+  }
+}

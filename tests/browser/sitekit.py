@@ -1,0 +1,206 @@
+"""Building the site, serving it on localhost, and starting Chromium: shared by tests/browser and bench/site.py.
+
+* :func:`build_site` runs ``mkdocs build --strict`` (the config is the repo's
+  mkdocs.yml unless ``STYTVOLT_SITE_CONFIG`` names another) into a directory,
+  with ``site_url`` set to where it will be served.
+* :class:`SiteServer` serves a directory on 127.0.0.1 at a free port (known
+  before the build, so the build can name it) from a thread, with the MIME types Pyodide needs (``.wasm`` as application/wasm,
+  ``.mjs`` as text/javascript), optionally gzip-compressing text and wasm
+  like a production host would, and counting the bytes it sends.
+* :func:`chromium_path` / :func:`launch_args`: the system Chromium (never a
+  Playwright download) and the flags it needs as root in a container.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_DEFAULT = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BUILD_TIMEOUT = 600
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive: ``STYTVOLT_CHROMIUM`` or /usr/bin/chromium, if it is there."""
+    path = os.environ.get("STYTVOLT_CHROMIUM", "").strip() or CHROMIUM_DEFAULT
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+
+def launch_args() -> list[str]:
+    return list(LAUNCH_ARGS)
+
+
+def site_config() -> Path:
+    return Path(os.environ.get("STYTVOLT_SITE_CONFIG", "").strip() or REPO / "mkdocs.yml")
+
+
+# `mkdocs build` as its command line runs it, plus a site_url: Material's instant
+# navigation only follows links listed in sitemap.xml, whose URLs come from
+# site_url and must match the server's port and path (as `mkdocs serve` does).
+_BUILD = r"""
+import logging, sys, warnings
+from mkdocs import config
+from mkdocs.commands import build
+config_file, site_dir, site_url, strict = sys.argv[1:5]
+logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s", stream=sys.stderr)
+warnings.simplefilter("default")
+overrides = {"site_dir": site_dir, "strict": strict == "strict"}
+if site_url:
+    overrides["site_url"] = site_url
+try:
+    cfg = config.load_config(config_file=config_file, **overrides)
+    cfg.plugins.on_startup(command="build", dirty=False)
+    try:
+        build.build(cfg, dirty=False)
+    finally:
+        cfg.plugins.on_shutdown()
+except (Exception, SystemExit) as err:
+    print(f"mkdocs build failed: {type(err).__name__}: {err}", file=sys.stderr)
+    sys.exit(1)
+"""
+
+
+def build_site(dest: Path, *, site_url: str = "", strict: bool = True, cdn: str = "") -> subprocess.CompletedProcess[str]:
+    """``mkdocs build [--strict] -f <config> -d dest`` with ``site_url`` set if given; the caller checks ``returncode``.
+
+    ``cdn``: load Pyodide's core from that URL (``STYTVOLT_PYODIDE_CDN``); by
+    default the variable is cleared, so the site holds everything itself.
+    """
+    cmd = [sys.executable, "-c", _BUILD, str(site_config()), str(dest), site_url, "strict" if strict else ""]
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONIOENCODING="utf-8")
+    env.pop("STYTVOLT_PYODIDE_CDN", None)
+    if cdn:
+        env["STYTVOLT_PYODIDE_CDN"] = cdn
+    return subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=BUILD_TIMEOUT, env=env)
+
+
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".txt", ".xml", ".map")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+    }
+    server: "_Server"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the tests print what matters
+        pass
+
+    def end_headers(self) -> None:
+        # Default "no-cache": always revalidate (a 304 when unchanged) rather than guess freshness.
+        self.send_header("Cache-Control", self.server.cache_control)
+        if self.server.cors:
+            self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        self.server.requests.append(self.path)
+        if self.server.compress and self._send_gzipped():
+            return
+        super().do_GET()
+
+    def _send_gzipped(self) -> bool:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file() or not path.name.endswith(COMPRESSIBLE):
+            return False
+        if "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return False
+        key = (str(path), path.stat().st_mtime_ns)
+        body = self.server.gzip_cache.get(key)
+        if body is None:
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            self.server.gzip_cache[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
+        self.server.sent += len(body)
+        return True
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        self.server.sent += len(data)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    compress = False
+    cache_control = "no-cache"
+    cors = False
+    sent = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.requests: list[str] = []
+        self.gzip_cache: dict[tuple[str, int], bytes] = {}
+
+
+class SiteServer:
+    """``with SiteServer(directory) as server: server.url`` -> ``http://127.0.0.1:<port>/``."""
+
+    def __init__(self, directory: Path, *, compress: bool = False, cache_control: str = "no-cache", cors: bool = False) -> None:
+        handler = partial(_Handler, directory=str(directory))
+        self.httpd = _Server(("127.0.0.1", 0), handler)
+        self.httpd.compress = compress
+        self.httpd.cache_control = cache_control
+        self.httpd.cors = cors  # Access-Control-Allow-Origin: *, as a CDN sends
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    @property
+    def origin(self) -> str:
+        return self.url.rstrip("/")
+
+    @property
+    def requests(self) -> list[str]:
+        return self.httpd.requests
+
+    @property
+    def bytes_sent(self) -> int:
+        return self.httpd.sent
+
+    def reset_counters(self) -> None:
+        self.httpd.requests.clear()
+        self.httpd.sent = 0
+
+    def __enter__(self) -> "SiteServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.thread.is_alive():
+            self.httpd.shutdown()
+            self.thread.join(timeout=10)
+        self.httpd.server_close()

@@ -1,0 +1,599 @@
+"""The built site in Chromium: clean pages, and widgets answered by Pyodide exactly as CPython answers.
+
+Every live answer is checked against ``stytvolt.web.handle`` run here in
+CPython with the request the page sent: the HTML must be the same (both
+parsed by the browser, so only real differences count), and so must the
+answers (``[data-answer]``) and the reasons, which are compared first for a
+readable failure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import WIDGET_KINDS, Watch
+from sitekit import REPO, SiteServer, build_site
+
+from stytvolt.styrivolt.chalk import Chalkboard
+from stytvolt.web import handle, html as web_html
+
+ANSWER_TIMEOUT = 60_000  # ms: a cold Pyodide start on a slow CI machine, then one answer
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def open_widget(page: Any, server: SiteServer, widget_pages: dict[str, str], kind: str, *, ready: bool = True) -> Any:
+    if kind not in widget_pages:
+        pytest.fail(f"no page of the built site has a {kind!r} widget (expected one of each: {', '.join(WIDGET_KINDS)})")
+    page.goto(server.url + widget_pages[kind])
+    if ready:
+        wait_ready(page)
+    return page.locator(f'.sv-widget[data-widget="{kind}"]').first
+
+
+def wait_ready(page: Any) -> None:
+    """Wait (with a time limit) until the page's engine is ready; fail with its error if it cannot start."""
+    page.wait_for_function(
+        "() => window.stytvolt && ['ready', 'failed'].includes(window.stytvolt.stage)", timeout=ANSWER_TIMEOUT
+    )
+    stage, error = page.evaluate("[window.stytvolt.stage, window.stytvolt.error]")
+    assert stage == "ready", f"the rules engine did not start on {page.url}: {error}"
+
+
+def answers(widget: Any) -> int:
+    return int(widget.evaluate("w => w.svResponses || 0"))
+
+
+def wait_answer(widget: Any, before: int) -> dict[str, Any]:
+    """Wait until the widget has handled a response after ``before`` of them; return that response."""
+    widget.page.wait_for_function("([w, n]) => (w.svResponses || 0) > n", arg=[widget.element_handle(), before], timeout=ANSWER_TIMEOUT)
+    return dict(widget.evaluate("w => w.svLastResponse"))
+
+
+def last_request(widget: Any) -> dict[str, Any]:
+    return dict(widget.evaluate("w => w.svLastRequest"))
+
+
+COMPARE_JS = """(w, html) => {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  const out = w.querySelector('.sv-output');
+  const texts = (root, sel) => [...root.querySelectorAll(sel)].map(e => e.textContent.replace(/\\s+/g, ' ').trim());
+  return {
+    source: out.getAttribute('data-source'),
+    same: t.innerHTML === out.innerHTML,
+    answers: [texts(out, '[data-answer]'), texts(t.content, '[data-answer]')],
+    reasons: [texts(out, '.sv-reasons li'), texts(t.content, '.sv-reasons li')],
+    cards: [texts(out, '.sv-card figcaption'), texts(t.content, '.sv-card figcaption')],
+    page: out.innerHTML.slice(0, 3000),
+    cpython: t.innerHTML.slice(0, 3000),
+  };
+}"""
+
+
+def assert_matches_cpython(widget: Any, request: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The widget's live answer is what CPython's stytvolt.web.handle gives for ``request`` (default: the one sent)."""
+    request = request if request is not None else last_request(widget)
+    expected = handle(json.loads(json.dumps(request)))
+    assert expected["ok"], f"CPython refused the request the page sent ({request}): {expected}"
+    got = widget.evaluate(COMPARE_JS, expected["html"])
+    assert got["source"] == "pyodide", "the answer shown is not a live answer from the engine (no data-source=pyodide)"
+    assert got["answers"][0] == got["answers"][1], f"answers differ for {request}: Pyodide {got['answers'][0]}, CPython {got['answers'][1]}"
+    assert got["reasons"][0] == got["reasons"][1], f"reasons differ for {request}:\nPyodide {got['reasons'][0]}\nCPython {got['reasons'][1]}"
+    assert got["cards"][0] == got["cards"][1], f"cards differ for {request}: Pyodide {got['cards'][0]}, CPython {got['cards'][1]}"
+    assert got["same"], f"HTML differs for {request}:\n--- Pyodide\n{got['page']}\n--- CPython\n{got['cpython']}"
+    return expected
+
+
+def field(widget: Any, name: str) -> Any:
+    return widget.locator(f'[name="{name}"]').first
+
+
+def button(widget: Any, value: str | None = None, text: str | None = None) -> Any:
+    if value is not None:
+        return widget.locator(f'button[value="{value}"]').first
+    return widget.get_by_role("button", name=text, exact=True)
+
+
+# -- the build --------------------------------------------------------------------------------------
+
+
+def test_site_builds_strict_with_everything_local(built_site: Path, pages: list[str], widget_pages: dict[str, str]) -> None:
+    manifest = json.loads((built_site / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
+    assert set(manifest) >= {"wheel", "sha256", "pyodide", "indexURL"}, manifest
+    assert manifest["indexURL"] == "./", "the default build must load Pyodide from the site itself"
+    import hashlib
+
+    wheel = built_site / "pyodide" / manifest["wheel"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (built_site / "pyodide" / name).is_file(), f"pyodide/{name} is missing from the built site"
+    for name in ("runtime.mjs", "worker.mjs", "site.css"):
+        assert (built_site / "assets" / name).stat().st_size > 0, f"assets/{name} is missing or empty"
+    missing = [k for k in WIDGET_KINDS if k not in widget_pages]
+    assert not missing, f"no page has a widget of kind {missing}"
+    for rel in pages:
+        text = (built_site / rel / "index.html").read_text(encoding="utf-8")
+        empty = re.findall(r'<div class="sv-(?:widget|figure)"[^>]*>\s*</div>', text)
+        assert not empty, f"{rel or 'home'}: placeholders left unfilled: {empty}"
+        assert re.search(r'<script[^>]+src="[^"]*assets/runtime\.mjs"[^>]*type="module"|<script[^>]+type="module"[^>]+src="[^"]*assets/runtime\.mjs"', text), (
+            f"{rel or 'home'} does not load assets/runtime.mjs as a module"
+        )
+
+
+# -- every page ---------------------------------------------------------------------------------------
+
+
+def test_every_page_loads_cleanly(context_factory: Any, server: SiteServer, pages: list[str]) -> None:
+    """No console error, no uncaught exception, no failed request, nothing fetched from elsewhere; the engine starts wherever there is a widget."""
+    assert len(pages) > 1, pages
+    context, watch = context_factory()
+    page = context.new_page()
+    for rel in pages:
+        page.goto(server.url + rel, wait_until="load")
+        if page.locator(".sv-widget").count():
+            wait_ready(page)
+            assert page.evaluate("window.stytvolt.loads") == 1
+        else:
+            page.wait_for_load_state("networkidle")
+    assert not watch.problems(), "\n".join(watch.problems())
+
+
+# -- the widgets, by mouse and by keyboard ---------------------------------------------------------------
+
+
+def test_trick_by_click(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick")
+    field(widget, "chosen").select_option("D,C")
+    field(widget, "cards").fill("H2 SK S3 DJ")
+    field(widget, "promoted").fill("")
+    n = answers(widget)
+    widget.get_by_role("button", name="Explain the trick").click()
+    response = wait_answer(widget, n)
+    assert response["ok"], response
+    request = last_request(widget)
+    assert request["widget"] == "trick"
+    assert request["params"]["chosen"] == "D,C" and request["params"]["cards"] == "H2 SK S3 DJ"
+    assert_matches_cpython(widget)
+    assert widget.locator('.sv-output [data-answer="winner"]').inner_text().strip()
+
+
+def test_trick_by_keyboard_enter_in_a_field(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick")
+    cards = field(widget, "cards")
+    cards.fill("♠4 ♣J ♥3 ♣A")
+    n = answers(widget)
+    cards.press("Enter")
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["cards"] == "♠4 ♣J ♥3 ♣A"
+    assert_matches_cpython(widget)
+    assert cards.evaluate("el => el === document.activeElement"), "focus should stay in the field after an answer"
+
+
+def test_trick_by_keyboard_tab_to_the_button(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick")
+    field(widget, "cards").fill("DA D2 DK SQ")
+    field(widget, "promoted").fill("")
+    field(widget, "promoted").focus()
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.textContent.trim()")
+    assert focused == "Explain the trick", f"Tab from the last field went to {focused!r}"
+    n = answers(widget)
+    page.keyboard.press("Space")
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["cards"] == "DA D2 DK SQ"
+    assert_matches_cpython(widget)
+
+
+def test_trick_promoted_plays(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick")
+    field(widget, "chosen").select_option("H,S")
+    field(widget, "cards").fill("C3 S3 D3")
+    field(widget, "promoted").fill("2")
+    n = answers(widget)
+    field(widget, "promoted").press("Enter")
+    response = wait_answer(widget, n)
+    assert response["ok"], response
+    assert last_request(widget)["params"]["promoted"] == "2"
+    assert_matches_cpython(widget)
+
+
+def test_an_error_shows_in_the_status_and_keeps_the_answer(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick")
+    output = widget.locator(".sv-output")
+    field(widget, "cards").fill("H2 SK S3 DJ")
+    n = answers(widget)
+    field(widget, "cards").press("Enter")
+    wait_answer(widget, n)
+    before = output.inner_html()
+    field(widget, "cards").fill("H2 X1")
+    n = answers(widget)
+    field(widget, "cards").press("Enter")
+    response = wait_answer(widget, n)
+    assert response["ok"] is False
+    alert = widget.locator('.sv-status [role="alert"]')
+    assert "X1" in alert.inner_text()
+    assert alert.inner_text().strip() == response["error"]
+    expected = handle({"widget": "trick", "params": last_request(widget)["params"]})
+    assert expected == {"ok": False, "error": response["error"]}
+    assert output.inner_html() == before, "the previous answer must stay when the engine refuses a request"
+    assert widget.get_attribute("aria-busy") is None
+    # The next good request clears the error.
+    field(widget, "cards").fill("H2")
+    n = answers(widget)
+    field(widget, "cards").press("Enter")
+    wait_answer(widget, n)
+    assert widget.locator(".sv-status").inner_text().strip() == ""
+    assert_matches_cpython(widget)
+
+
+def test_ranking_show_and_deal_at_random(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "ranking")
+    field(widget, "chosen").select_option("S,C")
+    n = answers(widget)
+    widget.get_by_role("button", name="Show the ranking").click()
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["chosen"] == "S,C"
+    assert_matches_cpython(widget)
+    seen: set[str] = set()
+    for _ in range(12):  # stops at the second pair seen: a 1 in 10^8 chance of a false failure
+        if len(seen) > 1:
+            break
+        n = answers(widget)
+        button(widget, "random").click()
+        response = wait_answer(widget, n)
+        assert response["ok"], response
+        assert last_request(widget)["params"].get("action") == "random"
+        chosen = field(widget, "chosen").input_value()
+        assert chosen == response["set"]["chosen"], "the form must show the suits the engine dealt"
+        seen.add(chosen)
+        assert_matches_cpython(widget, {"widget": "ranking", "params": {"chosen": chosen}})
+    assert len(seen) > 1, f"twelve random deals all chose {seen}"
+
+
+def test_ranking_by_keyboard(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "ranking")
+    select = field(widget, "chosen")
+    select.focus()
+    page.keyboard.press("ArrowDown")  # a native select: the next pair
+    chosen = select.input_value()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Show the ranking"
+    n = answers(widget)
+    page.keyboard.press("Enter")
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["chosen"] == chosen
+    assert_matches_cpython(widget)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.value") == "random"
+    n = answers(widget)
+    page.keyboard.press("Space")
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["action"] == "random"
+    assert_matches_cpython(widget, {"widget": "ranking", "params": {"chosen": select.input_value()}})
+
+
+def test_choose_turns_one_card_at_a_time(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "choose")
+    field(widget, "stock").fill("C6 C4 DA CA D7 H5")
+    n = answers(widget)
+    button(widget, "restart").click()
+    wait_answer(widget, n)
+    choice = widget.locator(".sv-output .sv-choice")
+    total = int(choice.get_attribute("data-total"))
+    assert choice.get_attribute("data-turned") == "1" and field(widget, "turned").input_value() == "1"
+    assert_matches_cpython(widget)
+    for turned in range(2, total + 1):
+        n = answers(widget)
+        button(widget, "next").click()
+        wait_answer(widget, n)
+        assert widget.locator(".sv-output .sv-choice").get_attribute("data-turned") == str(turned)
+        assert widget.locator(".sv-output .sv-cards > li").count() == turned
+        assert field(widget, "turned").input_value() == str(turned)
+        assert_matches_cpython(widget)
+    expected = handle({"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5"}})
+    assert widget.locator(".sv-output").evaluate(
+        "(out, html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML === out.innerHTML; }",
+        expected["html"],
+    ), "after the last card, the widget shows the whole choice"
+    chosen = widget.locator('.sv-output [data-answer="chosen"]').inner_text()
+    exposed = widget.locator('.sv-output [data-answer="exposed"]').inner_text()
+    assert chosen == "clubs, diamonds" and exposed == "♣4 ♦7 ♦A", (chosen, exposed)
+
+
+def test_choose_by_keyboard(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "choose")
+    stock = field(widget, "stock")
+    stock.fill("H5 S2 H8 DQ SJ C9")
+    n = answers(widget)
+    stock.press("Enter")  # the form's first button: "Turn the next card"
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["stock"] == "H5 S2 H8 DQ SJ C9"
+    assert_matches_cpython(widget)
+    button(widget, "all").focus()
+    n = answers(widget)
+    page.keyboard.press("Enter")
+    wait_answer(widget, n)
+    assert last_request(widget)["params"]["action"] == "all"
+    assert_matches_cpython(widget)
+    assert widget.locator('.sv-output [data-answer="chosen"]').count() == 1
+
+
+def _chalk_label(widget: Any) -> str:
+    return str(
+        widget.locator(".sv-output .sv-chalk svg").evaluate(
+            "svg => svg.getAttribute('aria-labelledby').split(/\\s+/).map(id => svg.querySelector('#' + CSS.escape(id)).textContent).join(' ')"
+        )
+    )
+
+
+def _cpython_chalk(records: list[str], title: str | None = None) -> str:
+    board = Chalkboard()
+    for token in records:
+        team, _, word = token.partition(":")
+        board.record("AB".index(team), web_html.RESULT_WORDS[word])
+    return f"{title or 'Stýrivolt chalk-up'} {board.describe()}"
+
+
+def test_chalk_records_results(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "chalk")
+    n = answers(widget)
+    button(widget, "reset").click()
+    wait_answer(widget, n)
+    assert field(widget, "records").input_value() == ""
+    clicks = ["A:ordinary", "B:kept-in", "A:nine", "A:ordinary", "B:penalty", "A:kept-in-alone"]
+    done: list[str] = []
+    for token in clicks:
+        n = answers(widget)
+        button(widget, token).click()
+        wait_answer(widget, n)
+        done.append(token)
+        assert field(widget, "records").input_value() == " ".join(done)
+        assert_matches_cpython(widget)
+        assert _chalk_label(widget) == _cpython_chalk(done, widget.get_attribute("data-title"))
+    n = answers(widget)
+    button(widget, "undo").click()
+    wait_answer(widget, n)
+    done.pop()
+    assert field(widget, "records").input_value() == " ".join(done)
+    assert _chalk_label(widget) == _cpython_chalk(done, widget.get_attribute("data-title"))
+    assert_matches_cpython(widget)
+
+
+def test_chalk_by_keyboard(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "chalk")
+    button(widget, "A:ordinary").focus()
+    before = field(widget, "records").input_value()
+    n = answers(widget)
+    page.keyboard.press("Enter")
+    wait_answer(widget, n)
+    page.keyboard.press("Tab")  # to "kept in"
+    assert page.evaluate("document.activeElement.value") == "A:kept-in"
+    n = answers(widget)
+    page.keyboard.press("Space")
+    wait_answer(widget, n)
+    expected = " ".join(x for x in (before, "A:ordinary A:kept-in") if x)
+    assert field(widget, "records").input_value() == expected
+    assert _chalk_label(widget) == _cpython_chalk(expected.split(), widget.get_attribute("data-title"))
+    assert_matches_cpython(widget)
+
+
+def test_request_api_matches_cpython(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    """window.stytvolt.request, used by the bench, answers every widget kind like CPython."""
+    open_widget(page, server, widget_pages, "trick")
+    requests = [
+        {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
+        {"widget": "ranking", "params": {"chosen": "D,C"}},
+        {"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "turned": "2", "action": "next"}},
+        {"widget": "chalk", "params": {"records": "A:ordinary", "add": "B:nine"}},
+        {"widget": "trick", "params": {"cards": "H2 H2"}},
+        {"widget": "nonsense", "params": {}},
+    ]
+    assert page.evaluate("window.stytvolt.ready") is True
+    for request in requests:
+        got = page.evaluate("([w, p]) => window.stytvolt.request(w, p)", [request["widget"], request["params"]])
+        assert got == handle(request), request
+
+
+def test_a_damaged_wheel_is_refused(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    """The worker checks the wheel against the sha256 in pyodide/stytvolt.json, and says so when it does not match."""
+    page.context.route("**/pyodide/stytvolt-*.whl*", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the wheel", content_type="application/zip"))
+    widget = open_widget(page, server, widget_pages, "trick", ready=False)
+    old = widget.locator(".sv-output").inner_html()
+    n = answers(widget)
+    widget.locator("button.md-button--primary").click()
+    response = wait_answer(widget, n)
+    assert response["ok"] is False
+    assert "could not start" in response["error"] and "sha256" in response["error"], response
+    alert = widget.locator('.sv-status [role="alert"]').inner_text()
+    assert "sha256" in alert
+    assert widget.locator(".sv-output").inner_html() == old
+    assert page.evaluate("window.stytvolt.stage") == "failed"
+
+
+# -- loading: once, early, shown -------------------------------------------------------------------
+
+
+def test_loading_is_shown_while_pyodide_starts(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "trick", ready=False)
+    state = widget.evaluate(
+        """w => {
+          const wasReady = window.stytvolt.isReady();
+          w.querySelector('form').requestSubmit(w.querySelector('button.md-button--primary'));
+          const s = w.querySelector('.sv-status');
+          return {wasReady, text: s.textContent, progress: !!s.querySelector('progress'), busy: w.getAttribute('aria-busy')};
+        }"""
+    )
+    if not state["wasReady"]:  # (a very fast machine could be ready already)
+        assert state["text"].startswith("Loading the rules engine… ("), state
+        assert state["progress"] and state["busy"] == "true", state
+    wait_answer(widget, 0)
+    assert widget.get_attribute("aria-busy") is None
+    assert widget.locator(".sv-status").inner_text().strip() == ""
+    assert_matches_cpython(widget)
+
+
+NEW_WIDGET_JS = "() => { const w = document.querySelector('.sv-widget[data-sv-mounted]'); return !!w && !w.svOld; }"
+
+
+def _navigate(page: Any, go: Any) -> Any:
+    """Do ``go()`` (a click, Back) and wait for the next page's widgets to be mounted; return its first widget."""
+    page.evaluate("document.querySelectorAll('.sv-widget').forEach(w => { w.svOld = true; })")
+    go()
+    page.wait_for_function(NEW_WIDGET_JS)
+    return page.locator(".sv-widget[data-sv-mounted]").first
+
+
+def test_instant_navigation_keeps_one_engine(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    watch = page.watch
+    open_widget(page, server, widget_pages, "trick")
+    page.evaluate("window.__sameDocument = true")
+    assert page.evaluate("window.stytvolt.loads") == 1
+    start_url = page.url
+    # Click through the site's navigation to every other widget page, using a widget on each.
+    targets = [p for p in dict.fromkeys(widget_pages.values()) if server.url + p != start_url]
+    assert targets, "the widgets are all on one page: nothing to navigate to"
+    for rel in targets:
+        link = page.locator(f'nav.md-nav--primary a.md-nav__link[href$="/{rel}"]').first
+        if not link.count() or not link.is_visible():
+            page.evaluate(
+                "(href) => { const a = document.createElement('a'); a.href = href; a.id = 'sv-test-link'; a.textContent = 'go';"
+                " document.querySelector('.md-content').prepend(a); }",
+                server.url + rel,
+            )
+            link = page.locator("#sv-test-link")
+        widget = _navigate(page, link.click)
+        assert page.url == server.url + rel
+        assert page.evaluate("window.__sameDocument === true"), f"going to {rel} reloaded the page: instant navigation is off"
+        n = answers(widget)
+        widget.locator("button").first.click()
+        response = wait_answer(widget, n)
+        assert response["ok"], response
+        assert_matches_cpython(widget)
+    # And back, with the browser's Back button.
+    widget = _navigate(page, page.go_back)
+    n = answers(widget)
+    widget.locator("button").first.click()
+    wait_answer(widget, n)
+    assert_matches_cpython(widget)
+    assert page.evaluate("window.__sameDocument === true")
+    assert page.evaluate("window.stytvolt.loads") == 1, "Pyodide was loaded more than once in one visit"
+    assert watch.count("/pyodide.asm.wasm") == 1, f"pyodide.asm.wasm was requested {watch.count('/pyodide.asm.wasm')} times"
+    assert watch.count("/assets/worker.mjs") == 1
+
+
+def test_no_worker_on_pages_without_widgets(page: Any, server: SiteServer, pages: list[str], built_site: Path) -> None:
+    plain = [p for p in pages if 'class="sv-widget"' not in (built_site / p / "index.html").read_text(encoding="utf-8")]
+    if not plain:
+        pytest.skip("every page has a widget")
+    page.goto(server.url + plain[0])
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.stytvolt.loads") == 0
+    assert page.watch.count("/pyodide.asm.wasm") == 0
+
+
+# -- small screens, accessibility, no JavaScript -------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", WIDGET_KINDS)
+def test_narrow_screen(context_factory: Any, server: SiteServer, widget_pages: dict[str, str], kind: str) -> None:
+    context, _ = context_factory(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    widget = open_widget(page, server, widget_pages, kind)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways at 375 px ({width} px wide)"
+    overflowing = widget.evaluate(
+        """w => [...w.querySelectorAll('label, input:not([type=hidden]), select, button, .sv-output *')]
+                .filter(e => { const r = e.getBoundingClientRect(); return r.width && (r.left < -0.5 || r.right > innerWidth + 0.5); })
+                .map(e => e.outerHTML.slice(0, 80))"""
+    )
+    assert not overflowing, f"parts of the {kind} widget stick out of a 375 px screen: {overflowing[:5]}"
+    n = answers(widget)
+    widget.locator("button").first.tap()
+    wait_answer(widget, n)
+    assert_matches_cpython(widget)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_cards_have_accessible_names(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(page, server, widget_pages, "ranking")
+    field(widget, "chosen").select_option("H,S")
+    n = answers(widget)
+    widget.get_by_role("button", name="Show the ranking").click()
+    wait_answer(widget, n)
+    bird = widget.get_by_role("img", name="two of hearts, the bird")
+    assert bird.count() == 1
+    unnamed = page.evaluate(
+        "[...document.querySelectorAll('svg.sv-card-face')].filter(s => s.getAttribute('role') !== 'img' || !(s.getAttribute('aria-label') || '').trim()).length"
+    )
+    assert unnamed == 0
+    assert page.locator("svg.sv-card-face").count() >= 36
+    # Every control has a name a screen reader can say.
+    nameless = page.evaluate(
+        """[...document.querySelectorAll('.sv-widget button, .sv-widget input:not([type=hidden]), .sv-widget select')]
+             .filter(e => !(e.labels && e.labels.length) && !e.textContent.trim() && !e.getAttribute('aria-label')).length"""
+    )
+    assert nameless == 0
+
+
+def test_without_javascript_the_first_answers_are_there(context_factory: Any, server: SiteServer, widget_pages: dict[str, str], built_site: Path) -> None:
+    context, _ = context_factory(java_script_enabled=False)
+    page = context.new_page()
+    for kind in WIDGET_KINDS:
+        widget = open_widget(page, server, widget_pages, kind, ready=False)
+        assert widget.locator(".sv-controls").is_visible()
+        output = widget.locator(".sv-output")
+        assert output.get_attribute("data-source") is None
+        params = widget.evaluate(
+            "w => Object.fromEntries([...w.attributes].filter(a => a.name.startsWith('data-') && a.name !== 'data-widget').map(a => [a.name.slice(5), a.value]))"
+        )
+        expected = handle({"widget": kind, "params": params})
+        same = output.evaluate(
+            "(out, html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML === out.innerHTML; }",
+            expected["html"],
+        )
+        assert same, f"the {kind} widget's pre-rendered answer is not CPython's answer to {params}"
+        assert output.locator("svg").count() >= 1
+
+
+def test_pyodide_from_a_cdn(browser: Any, tmp_path: Path) -> None:
+    """STYTVOLT_PYODIDE_CDN: the core comes from that origin (a local stand-in here), the wheel still from the site."""
+    with SiteServer(REPO / "node_modules" / "pyodide", cors=True) as cdn:
+        site_dir = tmp_path / "site"
+        site = SiteServer(site_dir)
+        proc = build_site(site_dir, site_url=site.url, cdn=cdn.url)
+        if proc.returncode != 0:
+            site.close()
+            pytest.fail(f"mkdocs build with STYTVOLT_PYODIDE_CDN failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
+        manifest = json.loads((site_dir / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
+        assert manifest["indexURL"] == cdn.url
+        assert not (site_dir / "pyodide" / "pyodide.asm.wasm").exists(), "with a CDN the site need not hold Pyodide's core"
+        with site:
+            context = browser.new_context()
+            try:
+                watch = Watch(context, site.origin, also=(cdn.origin,))
+                page = context.new_page()
+                rel = next(
+                    p.parent.relative_to(site_dir).as_posix() + "/"
+                    for p in sorted(site_dir.rglob("index.html"))
+                    if 'data-widget="trick"' in p.read_text(encoding="utf-8")
+                )
+                page.goto(site.url + rel)
+                wait_ready(page)
+                widget = page.locator('.sv-widget[data-widget="trick"]').first
+                n = answers(widget)
+                widget.locator("button.md-button--primary").click()
+                wait_answer(widget, n)
+                assert_matches_cpython(widget)
+                wasm = [u for u in watch.requests if u.split("?")[0].endswith("/pyodide.asm.wasm")]
+                assert wasm == [cdn.url + "pyodide.asm.wasm"], wasm
+                wheels = [u for u in watch.requests if ".whl" in u]
+                assert wheels and all(u.startswith(site.url + "pyodide/") for u in wheels), wheels
+                assert not watch.problems(), "\n".join(watch.problems())
+            finally:
+                context.close()
