@@ -258,15 +258,12 @@ function mountAll(engine) {
   if (widgets.length) startSoon(engine);
 }
 
-// After the first paint, and when the browser has a moment: the page's own
-// content comes first, the 10 MB engine right after.
+// Right after the first paint: the page's own content is drawn first, and the
+// engine starts at once in its worker (off the main thread), since waiting for
+// an idle moment on a busy page cost up to a second before the first answer.
 function startSoon(engine) {
   if (engine.stage !== "not started" && engine.stage !== "failed") return;
-  const go = () => engine.start();
-  requestAnimationFrame(() => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: 1000 });
-    else setTimeout(go, 0);
-  });
+  requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
 }
 
 if (!window.stytvolt) {
