@@ -26,7 +26,7 @@ from stytvolt.cards import STYRIVOLT_PACK, Card, CardParseError, Suit, parse_car
 from stytvolt.explain import IllegalAction
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
-from stytvolt.styrivolt.chalk import Chalkboard, Result, Scoring
+from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Result, Scoring
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandState, Phase, Trick
@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
         "chalk", parents=[common], formatter_class=_Formatter, help="score a sequence of results on the chalk-up",
         description=(
             "Record results on a chalk-up and explain each change. Each result is TEAM:RESULT, TEAM A or B; "
-            f"RESULT one of {', '.join(_RESULT_WORDS)}. For 'penalty' name the team that took the stock "
+            f"RESULT one of {', '.join(RESULT_WORDS)}. For 'penalty' name the team that took the stock "
             "without the right to it: the crosses go to the other team."
         ),
         epilog="Example: stytvolt chalk B:ordinary A:kept-in A:ordinary",
@@ -456,14 +456,6 @@ def cmd_terms(args: argparse.Namespace, out: Output) -> int:
 
 # -- chalk ------------------------------------------------------------------------------
 
-_RESULT_WORDS: dict[str, Result] = {
-    "ordinary": Result.ORDINARY,
-    "kept-in": Result.KEPT_IN,
-    "nine": Result.NINE_TRICKS,
-    "kept-in-alone": Result.KEPT_IN_ALONE,
-    "nine-alone": Result.NINE_TRICKS_ALONE,
-    "penalty": Result.STOCK_PENALTY,
-}
 _RESULT_ALIASES: dict[str, Result] = {
     **{r.value.replace("_", "-"): r for r in Result},
     "nine-tricks": Result.NINE_TRICKS, "nine-tricks-alone": Result.NINE_TRICKS_ALONE,
@@ -472,13 +464,13 @@ _RESULT_ALIASES: dict[str, Result] = {
 
 
 def _parse_record(token: str) -> tuple[int, Result]:
-    expected = f"expected TEAM:RESULT, with TEAM A or B and RESULT one of {', '.join(_RESULT_WORDS)}"
+    expected = f"expected TEAM:RESULT, with TEAM A or B and RESULT one of {', '.join(RESULT_WORDS)}"
     team_text, sep, result_text = token.partition(":")
     if not sep:
         team_text, sep, result_text = token.partition("=")
     team = {"a": 0, "b": 1}.get(team_text.strip().lower())
     key = result_text.strip().lower().replace("_", "-").replace(" ", "-")
-    result = _RESULT_WORDS.get(key) or _RESULT_ALIASES.get(key)
+    result = RESULT_WORDS.get(key) or _RESULT_ALIASES.get(key)
     if not sep or team is None or result is None:
         raise CliError(f"bad result {token!r}: {expected}")
     return team, result
@@ -489,7 +481,7 @@ def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
     board = Chalkboard(scoring=Scoring.PENGUIN if args.penguin else Scoring.KVIVIK)
     for i, (team, result) in enumerate(records, 1):
         change = board.record(team, result)
-        word = next(w for w, r in _RESULT_WORDS.items() if r is result)
+        word = next(w for w, r in RESULT_WORDS.items() if r is result)
         head = f"{i}. "
         out(f"{head}{board.names[team]}: {word}")
         for reason in change.reasons:

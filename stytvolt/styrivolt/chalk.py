@@ -53,6 +53,17 @@ class Result(Enum):
     STOCK_PENALTY = "stock_penalty"
 
 
+# The short names results go by in the CLI, on the site and in permalinks.
+RESULT_WORDS: dict[str, Result] = {
+    "ordinary": Result.ORDINARY,
+    "kept-in": Result.KEPT_IN,
+    "nine": Result.NINE_TRICKS,
+    "kept-in-alone": Result.KEPT_IN_ALONE,
+    "nine-alone": Result.NINE_TRICKS_ALONE,
+    "penalty": Result.STOCK_PENALTY,
+}
+
+
 class Scoring(Enum):
     """Which score table: the seed's Kvívík table, or Parlett's Penguin one."""
 

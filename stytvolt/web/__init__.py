@@ -20,7 +20,7 @@ from html import escape
 from typing import Any, Callable, Mapping
 
 from stytvolt.cards import STYRIVOLT_PACK, CardParseError, Suit, parse_cards
-from stytvolt.styrivolt.chalk import Result, Scoring
+from stytvolt.styrivolt.chalk import RESULT_WORDS, Result, Scoring
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.ranking import Ranking, parse_suits
 from stytvolt.styrivolt.tricks import explain_trick
@@ -55,14 +55,14 @@ def _records(params: Params) -> list[tuple[int, Result]]:
     out = []
     for token in params.get("records", "").split():
         team, _, word = token.partition(":")
-        if team.upper() not in ("A", "B") or word.lower() not in html.RESULT_WORDS:
-            raise WidgetError(f"bad result {token!r}: expected A or B, a colon, and one of {', '.join(html.RESULT_WORDS)}")
-        out.append(("AB".index(team.upper()), html.RESULT_WORDS[word.lower()]))
+        if team.upper() not in ("A", "B") or word.lower() not in RESULT_WORDS:
+            raise WidgetError(f"bad result {token!r}: expected A or B, a colon, and one of {', '.join(RESULT_WORDS)}")
+        out.append(("AB".index(team.upper()), RESULT_WORDS[word.lower()]))
     return out
 
 
 def _records_text(records: list[tuple[int, Result]]) -> str:
-    words = {v: k for k, v in html.RESULT_WORDS.items()}
+    words = {v: k for k, v in RESULT_WORDS.items()}
     return " ".join(f"{'AB'[t]}:{words[r]}" for t, r in records)
 
 

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.cards import Card, Suit
 from stytvolt.explain import Reason
-from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
+from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Change, Result, Scoring
 from stytvolt.styrivolt.choosing import SuitChoice
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role
 from stytvolt.styrivolt.terms import TERMS
@@ -26,18 +26,9 @@ from stytvolt.styrivolt.tricks import TrickResult
 
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
-    "reasons_list", "card_label", "RESULT_WORDS",
+    "reasons_list", "card_label",
 ]
 
-# The words the site and the CLI use for results, and their enum values.
-RESULT_WORDS: dict[str, Result] = {
-    "ordinary": Result.ORDINARY,
-    "kept-in": Result.KEPT_IN,
-    "nine": Result.NINE_TRICKS,
-    "kept-in-alone": Result.KEPT_IN_ALONE,
-    "nine-alone": Result.NINE_TRICKS_ALONE,
-    "penalty": Result.STOCK_PENALTY,
-}
 
 
 def card_label(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
