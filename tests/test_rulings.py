@@ -14,7 +14,7 @@ import pytest
 from stytvolt import format_cards, parse_card
 from stytvolt.explain import IllegalAction
 from stytvolt.styrivolt import (
-    Chalkboard, CutRule, HandState, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
+    Chalkboard, CutRule, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
     choose_suits, trick_winner,
 )
 

@@ -686,8 +686,8 @@ class HandState:
         self.phase = Phase.PLAY
         self.to_move = self.leader
 
-    # The CLAIM phase reuses TRADE: the king goes with the stock, the stikkar to the hand.
     def _claim(self, p: int, give: Card, take: Card) -> None:
+        """A cut claim (a TRADE in the CLAIM phase): the king goes with the stock, the stikkar to the hand."""
         self.hands[p].remove(give)
         self.hands[p].append(take)
         self._recount(p)
@@ -709,7 +709,7 @@ class HandState:
                 if holder is not None and holder != p and len(self.exposed[suit]) == 2:
                     queue.append(("last", holder, suit))
                 queue.append(("with", p, suit))
-        self._take = {"player": p, "queue": queue, "moving": [], "resume": p}
+        self._take = {"player": p, "queue": queue, "moving": []}
         self._advance_take()
 
     def _take_queue(self) -> list[tuple[str, int, Suit]]:
@@ -898,17 +898,18 @@ class HandState:
         if not self.history:
             raise IndexError("nothing to undo: no action has been taken in this hand")
         last = self.history[-1][1]
-        replay = HandState(self.deck, dealer=self.dealer, rules=self.rules)
-        for _, action in self.history[:-1]:
-            replay.apply(action)
-        self.__dict__.update(replay.__dict__)
+        self.__dict__.update(self._replayed(len(self.history) - 1).__dict__)
         return last
 
     def clone(self) -> "HandState":
-        copy = HandState(self.deck, dealer=self.dealer, rules=self.rules)
-        for _, action in self.history:
-            copy.apply(action)
-        return copy
+        return self._replayed(len(self.history))
+
+    def _replayed(self, steps: int) -> "HandState":
+        """The same hand dealt afresh, with the first ``steps`` actions of this history applied."""
+        replay = HandState(self.deck, dealer=self.dealer, rules=self.rules)
+        for _, action in self.history[:steps]:
+            replay.apply(action)
+        return replay
 
     def __repr__(self) -> str:
         chosen = "+".join(s.letter for s in self.chosen)

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.cards import Card, Suit
 from stytvolt.explain import Reason
-from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Change, Result, Scoring
+from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
 from stytvolt.styrivolt.choosing import SuitChoice
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role
 from stytvolt.styrivolt.terms import TERMS
