@@ -18,8 +18,8 @@ import pytest
 from conftest import WIDGET_KINDS, Watch
 from sitekit import REPO, SiteServer, build_site
 
-from stytvolt.styrivolt.chalk import Chalkboard
-from stytvolt.web import handle, html as web_html
+from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard
+from stytvolt.web import handle
 
 ANSWER_TIMEOUT = 60_000  # ms: a cold Pyodide start on a slow CI machine, then one answer
 
@@ -335,7 +335,7 @@ def _cpython_chalk(records: list[str], title: str | None = None) -> str:
     board = Chalkboard()
     for token in records:
         team, _, word = token.partition(":")
-        board.record("AB".index(team), web_html.RESULT_WORDS[word])
+        board.record("AB".index(team), RESULT_WORDS[word])
     return f"{title or 'Stýrivolt chalk-up'} {board.describe()}"
 
 
