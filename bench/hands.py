@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from stytvolt import STYRIVOLT_PACK
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Chalkboard, HandState, Ranking
 from stytvolt.styrivolt.tricks import winner_index
 

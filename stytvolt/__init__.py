@@ -1,35 +1,22 @@
 """stytvolt: the rules of Stýrivolt and its sister games, pure Python.
 
-The one obvious entry points are re-exported here; each game lives in its own
-subpackage (``stytvolt.styrivolt``).
+``games()`` lists the games and ``game("styrivolt")`` finds one by name or
+alias; each game lives in its own subpackage (``stytvolt.styrivolt``) on the
+shared core (``stytvolt.core``).  The few names everyone needs are here.
 """
 
-from stytvolt.cards import (
-    ALL_CARDS,
-    FULL_PACK,
-    STYRIVOLT_PACK,
-    Card,
-    CardParseError,
-    Pack,
-    Rank,
-    Suit,
-    format_cards,
-    parse_card,
-    parse_cards,
-)
+from stytvolt.core.cards import ALL_CARDS, FULL_PACK, Card, CardParseError, Pack, Rank, Suit, format_cards, parse_card, parse_cards
+from stytvolt.core.errors import IllegalAction, InvalidPosition, InvalidRules, ParseError, StytvoltError
+from stytvolt.core.explain import Reason, Seat, Team
+from stytvolt.core.protocol import GameInfo, GameState
+from stytvolt.core.registry import UnknownGame, game, games
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ALL_CARDS",
-    "FULL_PACK",
-    "STYRIVOLT_PACK",
-    "Card",
-    "CardParseError",
-    "Pack",
-    "Rank",
-    "Suit",
-    "format_cards",
-    "parse_card",
-    "parse_cards",
+    "games", "game", "GameInfo", "GameState", "UnknownGame",
+    "StytvoltError", "ParseError", "IllegalAction", "InvalidPosition", "InvalidRules",
+    "Reason", "Seat", "Team",
+    "ALL_CARDS", "FULL_PACK", "Card", "CardParseError", "Pack", "Rank", "Suit",
+    "format_cards", "parse_card", "parse_cards",
 ]

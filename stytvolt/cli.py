@@ -22,8 +22,9 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any, Callable, Iterable, Sequence, TextIO
 
-from stytvolt.cards import STYRIVOLT_PACK, Card, CardParseError, Suit, parse_cards
-from stytvolt.explain import IllegalAction
+from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.explain import IllegalAction
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
 from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Result, Scoring

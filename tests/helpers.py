@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from stytvolt import STYRIVOLT_PACK, Card, parse_cards
+from stytvolt import Card, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import HandState, Rules
 
 

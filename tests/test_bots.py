@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from stytvolt.cards import STYRIVOLT_PACK, Card, Suit, parse_cards
+from stytvolt.core.cards import Card, Suit, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Action, HandState, Kind, Phase, Role, Rules
 from stytvolt.styrivolt.bots import Bot, RandomBot, SimpleBot, card_worth
 from stytvolt.styrivolt.chalk import Scoring

@@ -3,9 +3,11 @@
 import pytest
 
 from stytvolt import (
-    ALL_CARDS, FULL_PACK, STYRIVOLT_PACK, Card, CardParseError, Rank, Suit, format_cards, parse_card, parse_cards,
+    ALL_CARDS, FULL_PACK, Card, CardParseError, ParseError, Rank, StytvoltError, Suit, format_cards, parse_card, parse_cards,
 )
-from stytvolt.cards import FOUR_HAND_KLORSJAVS_PACK, KLORSJAVS_PACK, SJAVS_PACK
+from stytvolt.core.cards import make_pack
+from stytvolt.core.errors import InvalidPosition
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import card_names
 
 
@@ -58,12 +60,49 @@ def test_pack_and_duplicate_checks() -> None:
 
 
 def test_pack_sizes() -> None:
-    assert (len(FULL_PACK), len(STYRIVOLT_PACK), len(SJAVS_PACK), len(KLORSJAVS_PACK), len(FOUR_HAND_KLORSJAVS_PACK)) == (
-        52, 48, 32, 20, 18,
-    )
+    assert (len(FULL_PACK), len(STYRIVOLT_PACK)) == (52, 48)
     assert not any(c.rank is Rank.TEN for c in STYRIVOLT_PACK)
-    assert parse_card("HQ") not in FOUR_HAND_KLORSJAVS_PACK and parse_card("SQ") in FOUR_HAND_KLORSJAVS_PACK
-    assert {c.rank for c in KLORSJAVS_PACK} == {Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.FIVE}
+    # A game declares its own pack; make_pack builds one from ranks, less named cards.
+    four_hand = make_pack("x", "an 18-card pack", (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.FIVE), without="HQ DQ")
+    assert len(four_hand) == 18 and parse_card("HQ") not in four_hand and parse_card("SQ") in four_hand
+
+
+def test_a_pack_lists_its_own_ranks_when_a_card_is_bad() -> None:
+    assert FULL_PACK.rank_text == "2-9, T, J, Q, K, A"
+    assert STYRIVOLT_PACK.rank_text == "2-9, J, Q, K, A"
+    with pytest.raises(CardParseError) as err:
+        parse_card("H1", pack=STYRIVOLT_PACK)
+    assert "2-9, J, Q, K, A" in str(err.value) and "T," not in str(err.value)
+
+
+@pytest.mark.parametrize("bad", [None, 5, 2.0, ["H2"], b"H2"])
+def test_a_card_of_the_wrong_type_is_a_parse_error_naming_the_type(bad: object) -> None:
+    with pytest.raises(CardParseError, match="not (None|an? )"):
+        parse_card(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardParseError):
+        Suit.parse(bad)  # type: ignore[arg-type]
+
+
+def test_errors_share_one_root() -> None:
+    assert issubclass(CardParseError, ParseError) and issubclass(ParseError, StytvoltError)
+    assert issubclass(StytvoltError, ValueError)
+    with pytest.raises(CardParseError):
+        parse_cards(5)  # type: ignore[arg-type]
+    with pytest.raises(CardParseError, match=r"'HHHHHHHHH.*…'"):
+        parse_card("H" * 5000)  # a long token is cut short in the message
+
+
+def test_check_deck_names_what_is_wrong() -> None:
+    deck = list(STYRIVOLT_PACK)
+    assert STYRIVOLT_PACK.check_deck(deck) == tuple(deck)
+    with pytest.raises(InvalidPosition, match="48 cards, got 47"):
+        STYRIVOLT_PACK.check_deck(deck[1:])
+    with pytest.raises(InvalidPosition, match="twice"):
+        STYRIVOLT_PACK.check_deck(deck[1:] + deck[1:2])
+    with pytest.raises(InvalidPosition, match="not a card"):
+        STYRIVOLT_PACK.check_deck(deck[1:] + [parse_card("HT")])
+    with pytest.raises(InvalidPosition, match="list of cards"):
+        STYRIVOLT_PACK.check_deck("H2 H3")
 
 
 def test_suit_parsing() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt.explain import Reason
+from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.chalk import (
     STROKES,
     Chalkboard,

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt import STYRIVOLT_PACK, Suit, format_cards, parse_cards
+from stytvolt import Suit, format_cards, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import ChoosingError, OneSuitStock, choose_suits
 
 

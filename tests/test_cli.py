@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from stytvolt.cards import STYRIVOLT_PACK, parse_card
+from stytvolt.core.cards import parse_card
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.cli import main, parse_variants, to_ascii
 from stytvolt.styrivolt import HandState, Ranking, Role, Rules, Scoring
 from stytvolt.styrivolt.ranking import TAKING_REACH

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from stytvolt import format_cards, parse_card
-from stytvolt.explain import IllegalAction
+from stytvolt.core.explain import IllegalAction
 from stytvolt.styrivolt import CutRule, HandState, Phase, Result, Rules, Scoring, Suit, parse_action
 
 from helpers import arrange, find

@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt.explain import IllegalAction
+from stytvolt.core.explain import IllegalAction
 from stytvolt.styrivolt import Chalkboard, CutRule, HandState, Phase, Result, Rules, Scoring
 from stytvolt.styrivolt.actions import PLAYS
 

@@ -4,7 +4,8 @@ from itertools import combinations
 
 import pytest
 
-from stytvolt import STYRIVOLT_PACK, Rank, Suit, parse_card
+from stytvolt import Rank, Suit, parse_card
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Ranking, Role
 
 PAIRS = [frozenset(p) for p in combinations(Suit, 2)]

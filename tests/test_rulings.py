@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from stytvolt import format_cards, parse_card
-from stytvolt.explain import IllegalAction
+from stytvolt.core.explain import IllegalAction
 from stytvolt.styrivolt import (
     Chalkboard, CutRule, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
     choose_suits, trick_winner,

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from stytvolt.cards import STYRIVOLT_PACK, parse_cards
+from stytvolt.core.cards import parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, as_json, find, lookup, normalize
 
 # The seed texts live in shared/ beside the checkout (as on CI); STYTVOLT_SEEDS overrides.

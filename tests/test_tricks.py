@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt import STYRIVOLT_PACK, CardParseError
+from stytvolt import CardParseError
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Ranking, Role, explain_trick, trick_winner
 
 # (chosen suits, cards in play order, index of the winning play, the seed's point)

@@ -14,7 +14,7 @@ The public entry points:
 
 from typing import Iterable
 
-from stytvolt.cards import Card, Suit, parse_card
+from stytvolt.core.cards import Card, Suit, parse_card
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.chalk import Chalkboard, ChalkState, Change, Result, Scoring, score_of
 from stytvolt.styrivolt.choosing import ChoosingError, OneSuitStock, SuitChoice, SuitExposure, choose_suits

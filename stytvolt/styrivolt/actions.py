@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from stytvolt.cards import ALL_CARDS, Card, CardParseError, parse_card
+from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, parse_card
 
 __all__ = ["Kind", "Action", "parse_action", "ActionParseError"]
 

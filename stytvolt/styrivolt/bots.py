@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from stytvolt.cards import STYRIVOLT_PACK, Card, Rank, Suit
+from stytvolt.core.cards import Card, Rank, Suit
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.hand import HandState, Phase
 from stytvolt.styrivolt.ranking import UNBEATABLE, Ranking, Role, defence_of

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from stytvolt.explain import Reason
+from stytvolt.core.explain import Reason
 
 __all__ = [
     "STROKES",

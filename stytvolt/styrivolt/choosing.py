@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from stytvolt.cards import STYRIVOLT_PACK, Card, CardParseError, Suit, parse_cards
-from stytvolt.explain import Reason
+from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.ranking import Ranking, Role
 
 __all__ = ["choose_suits", "SuitChoice", "SuitExposure", "ChoosingError", "OneSuitStock"]

@@ -2,7 +2,7 @@
 
 In the style of OpenSpiel: :meth:`HandState.legal_actions` lists what the
 player to move may do, :meth:`HandState.apply` does one action (or raises
-:class:`~stytvolt.explain.IllegalAction` naming the rule, changing nothing),
+:class:`~stytvolt.core.explain.IllegalAction` naming the rule, changing nothing),
 :meth:`HandState.returns` scores a finished hand.  The state keeps its full
 history, can :meth:`~HandState.undo`, and round-trips through a compact JSON
 form that restores the exact position (the site's permalinks).
@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Sequence
 
-from stytvolt.cards import ALL_CARDS, STYRIVOLT_PACK, Card, Rank, Suit
-from stytvolt.explain import IllegalAction, Reason
+from stytvolt.core.cards import ALL_CARDS, Card, Rank, Suit
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.explain import IllegalAction, Reason
 from stytvolt.styrivolt.actions import (
     GO_BACK,
     KEEP,
@@ -153,7 +154,7 @@ def stack_deck(hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | st
     For puzzles, worked examples and tests: ``hands[p]`` is player p's nine
     cards, ``stock`` the twelve left, top first.
     """
-    from stytvolt.cards import parse_cards
+    from stytvolt.core.cards import parse_cards
 
     parsed = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
     rest = parse_cards(stock) if isinstance(stock, str) else tuple(stock)

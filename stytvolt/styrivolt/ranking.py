@@ -23,8 +23,9 @@ from enum import Enum
 from functools import lru_cache
 from typing import Iterable
 
-from stytvolt.cards import ALL_CARDS, STYRIVOLT_PACK, Card, CardParseError, Rank, Suit, parse_card
-from stytvolt.explain import Reason
+from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, Rank, Suit, parse_card
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.explain import Reason
 
 __all__ = [
     "Role",

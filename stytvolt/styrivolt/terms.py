@@ -4,7 +4,7 @@ Each :class:`Term` gives a stable ``key``, the English name, the Faroese (and,
 where a source has them, Danish) forms spelt exactly as the sources spell
 them, local variant words with the place that uses them, a one-line meaning in
 plain English, a category, the cards concerned (in the package's card text,
-see :func:`stytvolt.cards.parse_cards`) and the seed text it comes from.
+see :func:`stytvolt.core.cards.parse_cards`) and the seed text it comes from.
 
 :func:`lookup` finds a term by any of its names, ignoring case, accents and
 punctuation, so ``"fyrik"``, ``"Fýrikurin"``, ``"høsn"`` and ``"hosn"`` all

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from stytvolt.cards import Card, CardParseError, Suit
-from stytvolt.explain import Reason
+from stytvolt.core.cards import Card, CardParseError, Suit
+from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.ranking import Ranking, Role, defence_of
 
 __all__ = ["trick_winner", "explain_trick", "TrickResult", "winner_index"]
@@ -105,7 +105,7 @@ def trick_winner(
     ``cards`` in play order (the first was led), ``chosen`` the two chosen
     suits, ``promoted`` the indices of plays made from a four of a kind.
     """
-    from stytvolt.cards import parse_cards
+    from stytvolt.core.cards import parse_cards
 
     played = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     flags = _check(played, promoted)
@@ -118,7 +118,7 @@ def explain_trick(
     promoted: Iterable[int] = (),
 ) -> TrickResult:
     """The winner and a sentence for every play: what it was, and whether it took the lead."""
-    from stytvolt.cards import parse_cards
+    from stytvolt.core.cards import parse_cards
 
     played = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     flags = _check(played, promoted)

@@ -19,7 +19,8 @@ import random
 from html import escape
 from typing import Any, Callable, Mapping
 
-from stytvolt.cards import STYRIVOLT_PACK, CardParseError, Suit, parse_cards
+from stytvolt.core.cards import CardParseError, Suit, parse_cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt.chalk import RESULT_WORDS, Result, Scoring
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.ranking import Ranking, parse_suits

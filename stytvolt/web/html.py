@@ -16,8 +16,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
-from stytvolt.cards import Card, Suit
-from stytvolt.explain import Reason
+from stytvolt.core.cards import Card, Suit
+from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
 from stytvolt.styrivolt.choosing import SuitChoice
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role

@@ -92,7 +92,7 @@ def check_version() -> object:
 
 
 # ---------------------------------------------------------------------------
-# stytvolt.cards
+# stytvolt.core.cards
 
 
 @check("cards.suits")

@@ -1,5 +1,6 @@
 """Suits, ranks, cards and packs, with a strict text form.
 
+The card model every game shares; each game declares its own :class:`Pack`.
 A card's canonical text is suit then rank: ``H2`` is the two of hearts.
 Suits are ``S H D C``; ranks ``2-9 T J Q K A``.  Parsing is lenient about
 order, case and suit symbols (``♥2``, ``2h``, ``h2``) but strict about
@@ -17,6 +18,8 @@ import re
 from enum import IntEnum
 from typing import Iterable, Iterator
 
+from stytvolt.core.errors import ParseError, type_name
+
 __all__ = [
     "Suit",
     "Rank",
@@ -27,11 +30,8 @@ __all__ = [
     "format_cards",
     "Pack",
     "FULL_PACK",
-    "STYRIVOLT_PACK",
-    "SJAVS_PACK",
-    "KLORSJAVS_PACK",
-    "FOUR_HAND_KLORSJAVS_PACK",
     "ALL_CARDS",
+    "make_pack",
 ]
 
 
@@ -69,6 +69,8 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> "Suit":
         """Read a suit from its letter, symbol or English name (any case)."""
+        if not isinstance(text, str):
+            raise CardParseError(f"a suit is written as text (S H D C, ♠ ♥ ♦ ♣ or its name), not {type_name(text)}")
         key = text.strip().lower()
         found = _SUIT_WORDS.get(key)
         if found is None:
@@ -127,7 +129,7 @@ _RANK_WORDS: dict[str, Rank] = {r.letter.lower(): r for r in Rank}
 _RANK_WORDS["10"] = Rank.TEN
 
 
-class CardParseError(ValueError):
+class CardParseError(ParseError):
     """A card, suit or card list could not be read; the message says why."""
 
 
@@ -143,7 +145,7 @@ class Card:
     def __new__(cls, suit: Suit, rank: Rank) -> "Card":
         try:
             return _INTERNED[Suit(suit) * 13 + Rank(rank) - 2]
-        except (ValueError, IndexError):
+        except (ValueError, IndexError, TypeError):
             raise CardParseError(f"no such card: suit {suit!r}, rank {rank!r}") from None
 
     @classmethod
@@ -162,7 +164,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> "Card":
         """The card with ``card.index == index`` (0..51: suit * 13 + rank - 2)."""
-        if not 0 <= index < 52:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
             raise CardParseError(f"no card has index {index}: expected 0..51")
         return _INTERNED[index]
 
@@ -200,9 +202,18 @@ ALL_CARDS: tuple[Card, ...] = _INTERNED
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
 
 
-def parse_card(text: str) -> Card:
-    """Read one card: ``H2``, ``h2``, ``2H``, ``♥2``, ``2♥``, ``H10``."""
-    token = text.strip()
+def parse_card(text: str, *, pack: "Pack | None" = None) -> Card:
+    """Read one card: ``H2``, ``h2``, ``2H``, ``♥2``, ``2♥``, ``H10``.
+
+    With ``pack``, a card outside that pack is refused and the message lists
+    the ranks the pack holds.
+    """
+    if isinstance(text, Card):
+        token = str(text)
+    elif not isinstance(text, str):
+        raise CardParseError(f"a card is written as text like H2 or ♥2, not {type_name(text)}")
+    else:
+        token = text.strip()
     if not token:
         raise CardParseError("empty card: expected a suit and a rank, like H2 or ♥2")
     low = token.lower().replace("\ufe0f", "")
@@ -210,11 +221,20 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_WORDS.get(suit_part)
         rank = _RANK_WORDS.get(rank_part)
         if suit is not None and rank is not None:
-            return _INTERNED[suit * 13 + rank - 2]
+            card = _INTERNED[suit * 13 + rank - 2]
+            if pack is not None and card not in pack:
+                raise CardParseError(f"card {_shown(token)} ({card.english}) is not in {pack.description}")
+            return card
+    ranks = pack.rank_text if pack is not None else "2-9, T, J, Q, K, A"
     raise CardParseError(
-        f"bad card {token!r}: expected a suit (S H D C or ♠ ♥ ♦ ♣) and a rank "
-        "(2-9, T, J, Q, K, A), like H2, ♥2 or 2H"
+        f"bad card {_shown(token)}: expected a suit (S H D C or ♠ ♥ ♦ ♣) and a rank "
+        f"({ranks}), like H2, ♥2 or 2H"
     )
+
+
+def _shown(token: str, limit: int = 24) -> str:
+    """A bad token as quoted in a message, cut short when it is long."""
+    return repr(token if len(token) <= limit else token[:limit] + "…")
 
 
 def parse_cards(
@@ -229,18 +249,19 @@ def parse_cards(
     48-card Stýrivolt pack); ``unique`` rejects a card named twice.
     Nothing is returned unless every token is good.
     """
-    tokens = [t for t in _TOKEN_SPLIT.split(text.strip())] if isinstance(text, str) else list(text)
-    tokens = [t for t in tokens if t]
-    cards = tuple(parse_card(t) for t in tokens)
-    if pack is not None:
-        for token, card in zip(tokens, cards):
-            if card not in pack:
-                raise CardParseError(f"card {token!r} ({card.english}) is not in {pack.description}")
+    if isinstance(text, str):
+        tokens: list[object] = list(_TOKEN_SPLIT.split(text.strip()))
+    elif isinstance(text, (list, tuple)):
+        tokens = list(text)
+    else:
+        raise CardParseError(f"cards are given as text like 'H2 SK' or a list of cards, not {type_name(text)}")
+    tokens = [t for t in tokens if t != ""]
+    cards = tuple(parse_card(t, pack=pack) for t in tokens)  # type: ignore[arg-type]
     if unique:
         seen: set[Card] = set()
-        for token, card in zip(tokens, cards):
+        for card in cards:
             if card in seen:
-                raise CardParseError(f"card {token!r} ({card}) is named twice")
+                raise CardParseError(f"card {card} is named twice")
             seen.add(card)
     return cards
 
@@ -251,15 +272,38 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
 
 
 class Pack:
-    """An ordered, immutable set of cards that a game is played with."""
+    """An ordered, immutable set of cards that a game is played with (each game declares its own)."""
 
-    __slots__ = ("name", "description", "cards", "_members")
+    __slots__ = ("name", "description", "cards", "_members", "rank_text")
 
     def __init__(self, name: str, description: str, cards: Iterable[Card]) -> None:
         self.name = name
         self.description = description
         self.cards: tuple[Card, ...] = tuple(cards)
         self._members = frozenset(self.cards)
+        ranks = sorted({c.rank for c in self.cards})
+        #: the ranks in this pack, as a parse error lists them ("2-9, J, Q, K, A")
+        self.rank_text = _rank_text(ranks)
+
+    def check_deck(self, deck: object, what: str = "deck") -> tuple[Card, ...]:
+        """``deck`` as a tuple, if it holds every card of this pack exactly once; else :class:`InvalidPosition`."""
+        from stytvolt.core.errors import InvalidPosition
+
+        if not isinstance(deck, (list, tuple)):
+            raise InvalidPosition(f"a {what} is a list of cards, not {type_name(deck)}")
+        cards = tuple(deck)
+        if len(cards) == len(self.cards) and set(cards) == self._members:
+            return cards
+        if len(cards) != len(self.cards):
+            raise InvalidPosition(f"a {what} of {self.description} has {len(self.cards)} cards, got {len(cards)}")
+        seen: set[Card] = set()
+        for card in cards:
+            if not isinstance(card, Card) or card not in self._members:
+                raise InvalidPosition(f"{card!r} is not a card of {self.description}")
+            if card in seen:
+                raise InvalidPosition(f"{card} appears twice in the {what}")
+            seen.add(card)
+        raise InvalidPosition(f"the {what} is not {self.description}")  # pragma: no cover (counted above)
 
     def __contains__(self, card: object) -> bool:
         return card in self._members
@@ -274,25 +318,26 @@ class Pack:
         return f"<Pack {self.name}: {len(self.cards)} cards>"
 
 
-def _pack(name: str, description: str, ranks: Iterable[Rank], without: str = "") -> Pack:
+def _rank_text(ranks: list[Rank]) -> str:
+    parts: list[str] = []
+    run: list[Rank] = []
+    for rank in ranks + [None]:  # type: ignore[list-item]
+        if rank is not None and run and rank == run[-1] + 1 and rank <= Rank.NINE:
+            run.append(rank)
+            continue
+        if len(run) > 2:
+            parts.append(f"{run[0].letter}-{run[-1].letter}")
+        else:
+            parts.extend(r.letter for r in run)
+        run = [rank] if rank is not None else []
+    return ", ".join(parts)
+
+
+def make_pack(name: str, description: str, ranks: Iterable[Rank], without: str = "") -> Pack:
+    """A pack of every suit's cards of these ranks, less the cards named in ``without``."""
     wanted = set(ranks)
     removed = set(parse_cards(without))
     return Pack(name, description, (c for c in ALL_CARDS if c.rank in wanted and c not in removed))
 
 
-FULL_PACK = _pack("full", "the full 52-card pack", Rank)
-STYRIVOLT_PACK = _pack(
-    "styrivolt", "the 48-card Stýrivolt pack (the tens are removed)", (r for r in Rank if r is not Rank.TEN)
-)
-SJAVS_PACK = _pack("sjavs", "the 32-card Sjavs pack (sevens to aces)", (r for r in Rank if r >= Rank.SEVEN))
-KLORSJAVS_PACK = _pack(
-    "klorsjavs",
-    "the 20-card Klørsjavs pack (aces, kings, queens, jacks and fives)",
-    (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.FIVE),
-)
-FOUR_HAND_KLORSJAVS_PACK = _pack(
-    "four-hand-klorsjavs",
-    "the 18-card four-hand Klørsjavs pack (the Klørsjavs pack without the red queens)",
-    (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.FIVE),
-    without="HQ DQ",
-)
+FULL_PACK = make_pack("full", "the full 52-card pack", Rank)

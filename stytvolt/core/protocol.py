@@ -1,0 +1,112 @@
+"""The state protocol every game implements, and the description of a game.
+
+In the style of OpenSpiel: a game is described once (:class:`GameInfo`: its
+name, players, pack, rules type and how to start), and its positions are
+states that answer the same questions whatever the game:
+
+* ``current_player()``: who acts next (-1 when the game is over);
+* ``legal_actions()``: what that player may do; ``apply(action)`` does one
+  (or raises :class:`~stytvolt.core.errors.IllegalAction`, changing nothing);
+* ``undo()``: takes the last action back in constant time;
+* ``clone()``: an independent copy;
+* ``is_terminal()`` and ``returns()``: the end, and each player's score;
+* ``observation(player)``: exactly what that player may see, and nothing
+  else (computer players are given this, never the state);
+* ``resample(player, rng)``: a state that player cannot tell apart from this
+  one, with the cards hidden from them dealt afresh (OpenSpiel's
+  ``resample_from_infostate``): the proof that an observation hides them,
+  and the sampler fair computer players draw worlds from;
+* ``to_json()`` and the game's ``from_json``: an exact, compact position.
+
+Games share this protocol and the helpers of :mod:`stytvolt.core.tricks`,
+not a base class.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+
+from stytvolt.core.cards import Pack
+from stytvolt.core.rules import Switch, switches
+
+__all__ = ["GameState", "Observation", "GameInfo", "Action"]
+
+
+@runtime_checkable
+class Action(Protocol):
+    """An action: an immutable value whose ``str`` is its text (the game's parser reads it back)."""
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class Observation(Protocol):
+    """What one player may see; ``to_json()`` is its complete, comparable form."""
+
+    @property
+    def player(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """A position of a game.  See the module docstring for what each method promises."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def undo(self) -> Any: ...
+
+    def clone(self) -> "GameState": ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[int]: ...
+
+    def observation(self, player: int) -> Observation: ...
+
+    def resample(self, player: int, rng: random.Random) -> "GameState": ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game: its names, players, pack and rules, and how to start or restore one of its states.
+
+    ``new(seed, rules=..., **options)`` starts a state from a seed (the same
+    seed always deals the same cards); ``from_json(data)`` restores one;
+    ``parse_action(text)`` reads an action's text.
+    """
+
+    name: str  # the registry key: "styrivolt"
+    title: str  # how a page writes it: "Stýrivolt"
+    aliases: tuple[str, ...]
+    players: tuple[int, ...]  # the player counts it is played with
+    pack: Pack
+    rules: type  # the frozen dataclass of its switches; rules() is the default game
+    new: Callable[..., GameState]
+    from_json: Callable[[Any], GameState]
+    parse_action: Callable[[str], Any]
+    summary: str = ""
+    module: str = ""  # where its rules live: "stytvolt.styrivolt"
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def switches(self) -> tuple[Switch, ...]:
+        """Every rule switch with its help text."""
+        return switches(self.rules)
+
+    def __repr__(self) -> str:
+        return f"<GameInfo {self.name}: {self.title}, players {self.players}>"
