@@ -35,6 +35,7 @@ from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, parse_suits
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import explain_trick
 from stytvolt.styrivolt.variants import Rules
+from stytvolt.web.chalk import chalk_text
 
 __all__ = ["main", "build_parser", "parse_variants", "CliError"]
 
@@ -484,11 +485,11 @@ def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
         change = board.record(team, result)
         word = next(w for w, r in RESULT_WORDS.items() if r is result)
         head = f"{i}. "
-        out(f"{head}{board.names[team]}: {word}")
+        out(f"{head}{'AB'[team]}: {word}")
         for reason in change.reasons:
-            out(" " * len(head) + reason.text)
+            out(" " * len(head) + reason.render(teams=("A", "B")))
     out("")
-    out(board.render_text())
+    out(chalk_text(board.state))
     return 0
 
 
@@ -633,7 +634,7 @@ class TerminalGame:
         out("")
         out(f"Game over after {done} hand{'s' if done != 1 else ''}.")
         if stopped:
-            out(self.board.render_text())
+            out(chalk_text(self.board.state))
         leader = self.board.leader()
         if leader is None:
             out("Neither team holds a cross.")
@@ -734,8 +735,8 @@ class TerminalGame:
         out(f"Hand {self.hand_no} is over: {self.rename(result.reason.text)}")
         change = self.game.score()
         for reason in change.reasons:
-            out(reason.text)
-        out(self.board.render_text())
+            out(reason.render(teams=("A", "B")))
+        out(chalk_text(self.board.state))
 
     # -- your decisions ----------------------------------------------------------------
 

@@ -12,27 +12,42 @@ plain cross), and only then becomes the team's own.
 Scoring keeps the whole board as an immutable :class:`ChalkState`; each
 :meth:`Chalkboard.record` returns a :class:`Change` whose reasons say, in
 plain English, every step that happened.
+
+This module decides the rules only.  It never names a team: every reason
+speaks of :class:`~stytvolt.core.explain.Team` arguments, and the caller
+renders them with its own names (``change.render(teams=("A", "B"))``).  The
+pictures of the slate (text and SVG) live in :mod:`stytvolt.web.chalk`.
+
+A recorded result is written ``A:kept-in`` everywhere (the CLI, the site,
+permalinks): :func:`parse_record`, :func:`parse_records` and
+:func:`record_text` read and write that one grammar.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from stytvolt.core.explain import Reason
+from stytvolt.core.errors import InvalidPosition, InvalidRules, ParseError, type_name
+from stytvolt.core.explain import Names, Reason, Team
+from stytvolt.core.explain import render as _render_reasons
 
 __all__ = [
     "STROKES",
+    "RESULT_WORDS",
     "Result",
     "Scoring",
     "ChalkState",
     "Change",
     "Chalkboard",
     "score_of",
+    "points",
     "apply_result",
     "initial_state",
+    "parse_record",
+    "parse_records",
+    "record_text",
 ]
 
 #: Cross strokes on each side of one chalk-up.
@@ -62,6 +77,18 @@ RESULT_WORDS: dict[str, Result] = {
     "nine-alone": Result.NINE_TRICKS_ALONE,
     "penalty": Result.STOCK_PENALTY,
 }
+
+# Other spellings a reader may type: the enum values with hyphens, and a few more.
+_RESULT_ALIASES: dict[str, Result] = {
+    **{r.value.replace("_", "-"): r for r in Result},
+    "nine-tricks": Result.NINE_TRICKS,
+    "nine-tricks-alone": Result.NINE_TRICKS_ALONE,
+    "keptin": Result.KEPT_IN,
+    "vol": Result.KEPT_IN,
+    "stock-penalty": Result.STOCK_PENALTY,
+}
+
+_WORD_OF: dict[Result, str] = {r: w for w, r in RESULT_WORDS.items()}
 
 
 class Scoring(Enum):
@@ -111,8 +138,23 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{word} {one if n == 1 else many}"
 
 
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
+def _check_result(result: object) -> Result:
+    if not isinstance(result, Result):
+        raise InvalidPosition(f"result must be a Result, not {result!r}")
+    return result
+
+
+def _check_scoring(scoring: object) -> Scoring:
+    if not isinstance(scoring, Scoring):
+        raise InvalidRules(f"scoring must be a Scoring, not {scoring!r}")
+    return scoring
+
+
+def _check_team(team: object, what: str = "team") -> int:
+    # bool is an int subclass; True/False as a team is almost surely a mistake.
+    if isinstance(team, bool) or not isinstance(team, int) or team not in (0, 1):
+        raise InvalidPosition(f"{what} must be 0 or 1, not {team!r}")
+    return team
 
 
 def score_of(result: Result, scoring: Scoring = Scoring.KVIVIK) -> tuple[int, int, int, bool]:
@@ -121,11 +163,70 @@ def score_of(result: Result, scoring: Scoring = Scoring.KVIVIK) -> tuple[int, in
     ``to_opponents`` is true for the stock penalty: it is recorded against the
     offending team but the crosses go to the other team.
     """
-    if not isinstance(result, Result):
-        raise ValueError(f"result must be a Result, not {result!r}")
-    if not isinstance(scoring, Scoring):
-        raise ValueError(f"scoring must be a Scoring, not {scoring!r}")
-    return _TABLE[scoring][result]
+    return _TABLE[_check_scoring(scoring)][_check_result(result)]
+
+
+def points(result: Result, scoring: Scoring = Scoring.KVIVIK) -> int:
+    """A result's worth in strokes, for a hand's ``returns()``.
+
+    A cross is worth the three strokes that win it, a monk's cross two
+    crosses.  Derived from :func:`score_of`, so the two cannot disagree.
+    (For the stock penalty this is what the offender's opponents receive.)
+    """
+    strokes, crosses, monks, _ = score_of(result, scoring)
+    return strokes + STROKES * (crosses + 2 * monks)
+
+
+# -- the one grammar of a recorded result: A:kept-in ------------------------------------
+
+_EXPECTED = (
+    f"expected TEAM:RESULT like A:kept-in, with TEAM A or B and RESULT one of {', '.join(RESULT_WORDS)}"
+)
+
+
+def _shown(token: str, limit: int = 24) -> str:
+    """A bad token as quoted in a message, cut short when it is long."""
+    return repr(token if len(token) <= limit else token[:limit] + "…")
+
+
+def parse_record(token: str) -> tuple[int, Result]:
+    """Read one recorded result: ``A:kept-in`` → ``(0, Result.KEPT_IN)``.
+
+    The team is A or B (any case); ``:`` or ``=`` separates it from the
+    result, one of :data:`RESULT_WORDS` or an alias (``nine-tricks``,
+    ``kept_in``, ``vol``, ``stock-penalty`` …; any case, ``_`` or a space for
+    ``-``).  Anything else raises :class:`~stytvolt.core.errors.ParseError`
+    naming the token and what was expected.
+    """
+    if not isinstance(token, str):
+        raise ParseError(f"a result is written as text like A:kept-in, not {type_name(token)}")
+    team_text, sep, result_text = token.partition(":")
+    if not sep:
+        team_text, sep, result_text = token.partition("=")
+    team = {"a": 0, "b": 1}.get(team_text.strip().lower())
+    key = result_text.strip().lower().replace("_", "-").replace(" ", "-")
+    result = RESULT_WORDS.get(key) or _RESULT_ALIASES.get(key)
+    if not sep or team is None or result is None:
+        raise ParseError(f"bad result {_shown(token)}: {_EXPECTED}")
+    return team, result
+
+
+def parse_records(text: str, limit: int = 200) -> list[tuple[int, Result]]:
+    """Read a space-separated list of results (``"B:ordinary A:kept-in"``); at most ``limit`` of them."""
+    if not isinstance(text, str):
+        raise ParseError(f"results are written as text like 'B:ordinary A:kept-in', not {type_name(text)}")
+    tokens = text.split()
+    if len(tokens) > limit:
+        raise ParseError(f"too many results: {len(tokens)} given, at most {limit} can be recorded at once")
+    return [parse_record(t) for t in tokens]
+
+
+def record_text(team: int, result: Result) -> str:
+    """One recorded result as :func:`parse_record` reads it: ``(0, Result.KEPT_IN)`` → ``A:kept-in``."""
+    return f"{'AB'[_check_team(team)]}:{_WORD_OF[_check_result(result)]}"
+
+
+# -- the slate ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,15 +248,15 @@ class ChalkState:
     def __post_init__(self) -> None:
         # A snapshot that breaks the rules is a bug somewhere: refuse it early.
         if any(not 0 <= e < STROKES for e in self.erased):
-            raise ValueError(f"erased strokes must be 0..{STROKES - 1}, not {self.erased!r}")
+            raise InvalidPosition(f"erased strokes must be 0..{STROKES - 1}, not {self.erased!r}")
         if any(c < 0 for c in self.crosses + self.monks):
-            raise ValueError(f"crosses and monks cannot be negative: {self.crosses!r}, {self.monks!r}")
+            raise InvalidPosition(f"crosses and monks cannot be negative: {self.crosses!r}, {self.monks!r}")
         if self.value(0) and self.value(1):
-            raise ValueError("only one team at a time can hold crosses")
+            raise InvalidPosition("only one team at a time can hold crosses")
         if self.drawer not in (0, 1):
-            raise ValueError(f"drawer must be 0 or 1, not {self.drawer!r}")
+            raise InvalidPosition(f"drawer must be 0 or 1, not {self.drawer!r}")
         if self.chalkups < 1:
-            raise ValueError(f"at least one chalk-up is drawn, not {self.chalkups!r}")
+            raise InvalidPosition(f"at least one chalk-up is drawn, not {self.chalkups!r}")
 
     def value(self, team: int) -> int:
         """Crosses held by ``team``, a monk's cross counting two."""
@@ -194,10 +295,15 @@ class Change:
     after: ChalkState
     reasons: tuple[Reason, ...]
 
+    def render(self, teams: Names = None) -> str:
+        """The reasons as plain text, one sentence a line, the teams called by ``teams``
+        (a pair of names, or a function of the team number; default "team A", "team B")."""
+        return _render_reasons(self.reasons, teams=teams)
+
     @property
     def text(self) -> str:
-        """The reasons as plain text, one sentence a line."""
-        return "\n".join(r.text for r in self.reasons)
+        """The reasons as plain text with the default team names, one sentence a line."""
+        return self.render()
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready form (for the site)."""
@@ -208,13 +314,6 @@ class Change:
             "after": self.after.as_dict(),
             "reasons": [r.as_dict() for r in self.reasons],
         }
-
-
-def _check_team(team: object, what: str = "team") -> int:
-    # bool is an int subclass; True/False as a team is almost surely a mistake.
-    if isinstance(team, bool) or not isinstance(team, int) or team not in (0, 1):
-        raise ValueError(f"{what} must be 0 or 1, not {team!r}")
-    return team
 
 
 def initial_state(first_drawer: int = 0) -> ChalkState:
@@ -228,16 +327,14 @@ def apply_result(
     result: Result,
     *,
     scoring: Scoring = Scoring.KVIVIK,
-    names: tuple[str, str] = ("A", "B"),
 ) -> Change:
     """Score ``result`` for ``team`` on ``state``; a pure function.
 
-    Raises :class:`ValueError` (naming the bad value) before computing anything.
+    Raises :class:`~stytvolt.core.errors.InvalidPosition` (a ValueError naming
+    the bad value) before computing anything.
     """
     team = _check_team(team)
-    if not isinstance(result, Result):
-        raise ValueError(f"result must be a Result, not {result!r}")
-    strokes, plain, monk, to_opp = score_of(result, scoring)
+    strokes, plain, monk, to_opp = score_of(_check_result(result), scoring)
 
     erased = list(state.erased)
     crosses = list(state.crosses)
@@ -245,8 +342,8 @@ def apply_result(
     drawer = state.drawer
     chalkups = state.chalkups
     reasons: list[Reason] = []
-    me, opp = names[team], names[1 - team]
-    verb = f"{me} {_VERB[result]}"
+    me, opp = Team(team), Team(1 - team)
+    verb = _VERB[result]
 
     # The win to share out, as pieces that keep their shape when unspent:
     # 2 = a monk's cross (two units), 1 = a plain cross.
@@ -261,26 +358,29 @@ def apply_result(
         carry = strokes - now
         erased[team] += now
         worth = "" if carry == 0 else f" ({_count(strokes, 'stroke', 'strokes')})"
-        reasons.append(Reason(
+        reasons.append(Reason.of(
             "chalk.stroke",
-            f"{verb}{worth}: {_count(now, 'stroke', 'strokes')} erased on {me}'s side.",
+            "{team} {verb}{worth}: {erased} erased on {team}'s side.",
+            team=me, verb=verb, worth=worth, erased=_count(now, "stroke", "strokes"),
         ))
         if erased[team] == STROKES:
             completed = True
             other = erased[1 - team]
             if other == 0:
                 pieces = [2]
-                reasons.append(Reason(
+                reasons.append(Reason.of(
                     "chalk.complete.monk",
-                    f"{me}'s third stroke is erased: the chalk-up is complete; {opp} had "
-                    f"erased none, so {me} wins a monk's cross (worth two crosses).",
+                    "{team}'s third stroke is erased: the chalk-up is complete; {opponents} had "
+                    "erased none, so {team} wins a monk's cross (worth two crosses).",
+                    team=me, opponents=opp,
                 ))
             else:
                 pieces = [1]
-                reasons.append(Reason(
+                reasons.append(Reason.of(
                     "chalk.complete.cross",
-                    f"{me}'s third stroke is erased: the chalk-up is complete; {opp} had "
-                    f"erased {_NUMBER[other]}, so {me} wins a cross.",
+                    "{team}'s third stroke is erased: the chalk-up is complete; {opponents} had "
+                    "erased {erased}, so {team} wins a cross.",
+                    team=me, opponents=opp, erased=_NUMBER[other],
                 ))
     else:
         # Crosses scored outside the chalk-up: erased strokes stay as they are.
@@ -293,43 +393,50 @@ def apply_result(
         )
         if to_opp:
             winner = 1 - team
-            reasons.append(Reason(
+            reasons.append(Reason.of(
                 "chalk.penalty",
-                f"{verb}: the penalty is {what} to {opp}, scored outside the chalk-up; "
-                f"the erased strokes stay as they are.",
+                "{team} {verb}: the penalty is {what} to {opponents}, scored outside the chalk-up; "
+                "the erased strokes stay as they are.",
+                team=me, verb=verb, what=what, opponents=opp,
             ))
         else:
-            reasons.append(Reason(
+            reasons.append(Reason.of(
                 "chalk.outside",
-                f"{verb}: {what}, scored outside the chalk-up; "
-                f"the erased strokes stay as they are.",
+                "{team} {verb}: {what}, scored outside the chalk-up; "
+                "the erased strokes stay as they are.",
+                team=me, verb=verb, what=what,
             ))
 
     # Share the win out one unit at a time against the loser's holding.
     w, lo = winner, 1 - winner
-    wn, ln = names[w], names[lo]
+    wt, lt = Team(w), Team(lo)
     gained = False
     for size in pieces:
         kind = "monk's cross" if size == 2 else "cross"
         spent = 0
         while spent < size and (crosses[lo] or monks[lo]):
-            by = f"{wn}'s {kind}" if size == 1 else (
-                f"Half of {wn}'s monk's cross" if spent == 0 else f"The other half of {wn}'s monk's cross"
+            by = "{winner}'s " + kind if size == 1 else (
+                "Half of {winner}'s monk's cross" if spent == 0 else "The other half of {winner}'s monk's cross"
             )
             if crosses[lo]:
                 # Plain crosses go before any monk is touched (erasing from a
                 # monk while plain crosses stand is impolite, says the source).
                 crosses[lo] -= 1
-                reasons.append(Reason("chalk.erase_cross", f"{by} erases one of {ln}'s crosses."))
+                reasons.append(
+                    Reason.of("chalk.erase_cross", by + " erases one of {loser}'s crosses.", winner=wt, loser=lt)
+                )
             else:
                 monks[lo] -= 1
                 crosses[lo] += 1
                 only = "a monk's cross" if monks[lo] == 0 else "monk's crosses"
                 geld = "the monk" if monks[lo] == 0 else "a monk"
-                lead = f"{ln} holds no plain cross, only {only}, so {wn} gelds {geld}"
-                if size == 2:
-                    lead = f"{ln} holds no plain cross, only {only}, so half of {wn}'s monk's cross gelds {geld}"
-                reasons.append(Reason("chalk.geld", f"{lead}: it becomes a plain cross."))
+                gelder = "{winner}" if size != 2 else "half of {winner}'s monk's cross"
+                reasons.append(Reason.of(
+                    "chalk.geld",
+                    "{loser} holds no plain cross, only " + only + ", so " + gelder + " gelds " + geld
+                    + ": it becomes a plain cross.",
+                    winner=wt, loser=lt,
+                ))
             spent += 1
         left = size - spent
         if left == 0:
@@ -341,40 +448,44 @@ def apply_result(
         else:
             crosses[w] += 1
             own = "a plain cross" if size == 2 else "a cross"
-        why = f"{ln} holds no crosses" if spent == 0 else f"{ln} holds no crosses now"
+        why = "{loser} holds no crosses" if spent == 0 else "{loser} holds no crosses now"
         if size == 2 and left == 1:
-            text = f"{_cap(why)}, so the other half of {wn}'s monk's cross is drawn as {own} of {wn}'s own."
+            template = (
+                why + ", so the other half of {winner}'s monk's cross is drawn as " + own + " of {winner}'s own."
+            )
         else:
-            text = f"{_cap(why)}, so {wn} draws {'another ' + own[2:] if gained_before else own} of its own."
-        reasons.append(Reason("chalk.own_cross", text))
+            drawn = "another " + own[2:] if gained_before else own
+            template = why + ", so {winner} draws " + drawn + " of its own."
+        reasons.append(Reason.of("chalk.own_cross", template, winner=wt, loser=lt))
 
     # The team without crosses draws; the duty passes when a team gets its own.
     if gained and drawer != 1 - w:
         drawer = 1 - w
         if not completed:
-            reasons.append(Reason(
+            reasons.append(Reason.of(
                 "chalk.drawer",
-                f"{wn} now holds crosses of its own, so the duty of drawing the "
-                f"chalk-up passes to {names[drawer]}.",
+                "{winner} now holds crosses of its own, so the duty of drawing the "
+                "chalk-up passes to {drawer}.",
+                winner=Team(w), drawer=Team(drawer),
             ))
 
     if completed:
         chalkups += 1
         erased = [0, 0]
-        dn = names[drawer]
         if crosses[drawer] + monks[drawer] == 0 and crosses[1 - drawer] + monks[1 - drawer] == 0:
-            text = f"Neither team holds a cross and {dn} keeps the duty, so {dn} draws the new chalk-up."
+            template = "Neither team holds a cross and {drawer} keeps the duty, so {drawer} draws the new chalk-up."
         else:
-            text = f"{dn} has no crosses, so {dn} draws the new chalk-up."
-        reasons.append(Reason("chalk.new_chalkup", text))
+            template = "{drawer} has no crosses, so {drawer} draws the new chalk-up."
+        reasons.append(Reason.of("chalk.new_chalkup", template, drawer=Team(drawer)))
         if carry:
             # At most two carry, so a carry never completes a second chalk-up.
             erased[team] = carry
-            carried = _count(carry, "stroke carries", "strokes carry")
-            reasons.append(Reason(
+            reasons.append(Reason.of(
                 "chalk.carry",
-                f"{_cap(carried)} to the new chalk-up: {_count(carry, 'stroke', 'strokes')} "
-                f"erased on {me}'s side.",
+                "{carried} to the new chalk-up: {erased} erased on {team}'s side.",
+                carried=_count(carry, "stroke carries", "strokes carry"),
+                erased=_count(carry, "stroke", "strokes"),
+                team=me,
             ))
 
     after = ChalkState(
@@ -395,19 +506,9 @@ class Chalkboard:
         *,
         first_drawer: int = 0,
         scoring: Scoring = Scoring.KVIVIK,
-        names: tuple[str, str] = ("A", "B"),
     ) -> None:
-        if not isinstance(scoring, Scoring):
-            raise ValueError(f"scoring must be a Scoring, not {scoring!r}")
-        if (
-            not isinstance(names, tuple)
-            or len(names) != 2
-            or not all(isinstance(n, str) and n for n in names)
-        ):
-            raise ValueError(f"names must be a tuple of two non-empty strings, not {names!r}")
+        self._scoring = _check_scoring(scoring)
         self._first_drawer = _check_team(first_drawer, "first_drawer")
-        self._scoring = scoring
-        self._names: tuple[str, str] = (names[0], names[1])
         self._initial = initial_state(first_drawer)
         self._history: list[Change] = []
 
@@ -415,7 +516,7 @@ class Chalkboard:
 
     def record(self, team: int, result: Result) -> Change:
         """Score ``result`` for ``team`` (for the penalty: the offending team)."""
-        change = apply_result(self.state, team, result, scoring=self._scoring, names=self._names)
+        change = apply_result(self.state, team, result, scoring=self._scoring)
         self._history.append(change)
         return change
 
@@ -438,10 +539,6 @@ class Chalkboard:
     @property
     def scoring(self) -> Scoring:
         return self._scoring
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return self._names
 
     @property
     def first_drawer(self) -> int:
@@ -484,166 +581,41 @@ class Chalkboard:
             "version": _JSON_VERSION,
             "scoring": self._scoring.value,
             "first_drawer": self._first_drawer,
-            "names": list(self._names),
             "records": [{"team": c.team, "result": c.result.value} for c in self._history],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> Chalkboard:
-        """Rebuild a board from :meth:`to_json` output; ValueError if malformed."""
+        """Rebuild a board from :meth:`to_json` output; InvalidPosition (a ValueError) if malformed.
+
+        Older records also carry the teams' ``"names"``; they are ignored (the
+        caller names the teams when it renders).
+        """
         if not isinstance(data, dict):
-            raise ValueError(f"chalkboard data must be a dict, not {type(data).__name__}")
+            raise InvalidPosition(f"chalkboard data must be a dict, not {type(data).__name__}")
         if data.get("format") != _JSON_FORMAT or data.get("version") != _JSON_VERSION:
-            raise ValueError(
+            raise InvalidPosition(
                 f"not a {_JSON_FORMAT} v{_JSON_VERSION} record: "
                 f"format={data.get('format')!r}, version={data.get('version')!r}"
             )
         try:
             scoring = Scoring(data["scoring"])
-            names_raw = data["names"]
             records = data["records"]
             first_drawer = data["first_drawer"]
         except (KeyError, ValueError) as exc:
-            raise ValueError(f"bad chalkboard data: {exc}") from exc
-        if not isinstance(names_raw, list) or len(names_raw) != 2:
-            raise ValueError(f"names must be a list of two strings, not {names_raw!r}")
+            raise InvalidPosition(f"bad chalkboard data: {exc}") from exc
         if not isinstance(records, list):
-            raise ValueError(f"records must be a list, not {records!r}")
-        board = cls(first_drawer=first_drawer, scoring=scoring, names=(names_raw[0], names_raw[1]))
+            raise InvalidPosition(f"records must be a list, not {records!r}")
+        board = cls(first_drawer=first_drawer, scoring=scoring)
         for i, rec in enumerate(records):
             if not isinstance(rec, dict) or "team" not in rec or "result" not in rec:
-                raise ValueError(f"record {i} must have a team and a result, not {rec!r}")
+                raise InvalidPosition(f"record {i} must have a team and a result, not {rec!r}")
             try:
                 result = Result(rec["result"])
             except ValueError as exc:
-                raise ValueError(f"record {i}: unknown result {rec['result']!r}") from exc
+                raise InvalidPosition(f"record {i}: unknown result {rec['result']!r}") from exc
             board.record(rec["team"], result)
         return board
-
-    # -- pictures ----------------------------------------------------------
-
-    def _holding(self, team: int) -> str:
-        s = self.state
-        c, m = s.crosses[team], s.monks[team]
-        if not c and not m:
-            return "no crosses"
-        parts = []
-        if c:
-            parts.append(_count(c, "cross", "crosses"))
-        if m:
-            parts.append(_count(m, "monk's cross", "monk's crosses"))
-        worth = f", worth {s.value(team)}" if m else ""
-        return " and ".join(parts) + worth
-
-    def describe(self) -> str:
-        """A text alternative for the picture: strokes, crosses and the drawer."""
-        s = self.state
-        parts = [f"Chalk-up {s.chalkups}."]
-        for t in (0, 1):
-            parts.append(
-                f"{self._names[t]}: {s.standing(t)} of {STROKES} strokes standing, "
-                f"{s.erased[t]} erased; holds {self._holding(t)}."
-            )
-        parts.append(f"{self._names[s.drawer]} draws the next chalk-up.")
-        return " ".join(parts)
-
-    def render_text(self) -> str:
-        """A small ASCII drawing of the slate, readable without colour.
-
-        ``-----`` is a standing stroke, ``. . .`` an erased one, ``x`` a
-        cross and ``#`` a monk's cross (a cross with two transversals).
-        """
-        s = self.state
-        na, nb = self._names
-        width = max(7, len(na), len(nb))
-        standing, gone = "-" * width, ". . . . . . . . "[:width]
-        lines = [f"Chalk-up no. {s.chalkups}"]
-        lines.append(f"  {na:>{width}} | {nb:<{width}}")
-        for i in range(STROKES):
-            # Strokes are erased from the top, as is usual on the slate.
-            left = gone if i < s.erased[0] else standing
-            right = gone if i < s.erased[1] else standing
-            lines.append(f"  {left:>{width}} | {right:<{width}}")
-        lines.append(f"  {'':>{width}} |")
-        for t in (0, 1):
-            marks = " ".join(["x"] * s.crosses[t] + ["#"] * s.monks[t]) or "-"
-            lines.append(f"{self._names[t]} crosses: {marks}  ({self._holding(t)})")
-        lines.append(
-            f"Standing strokes: {na} {s.standing(0)}, {nb} {s.standing(1)}. "
-            f"{self._names[s.drawer]} draws the next chalk-up."
-        )
-        lines.append(
-            f"Key: {standing} standing stroke, {gone.strip()} erased stroke, "
-            "x cross, # monk's cross (two crosses)"
-        )
-        return "\n".join(lines)
-
-    def to_svg(self, *, title: str | None = None, id_prefix: str | None = None) -> str:
-        """A self-contained, accessible SVG of the slate.
-
-        Standing strokes are solid; erased ones faint *and* dashed, so the
-        difference is not carried by colour alone.  Everything is drawn in
-        ``currentColor`` so it follows the page's light or dark theme.  Output
-        is deterministic; ids derive from the content unless ``id_prefix`` is given.
-        """
-        s = self.state
-        desc = self.describe()
-        heading = title if title is not None else "Stýrivolt chalk-up"
-        pid = id_prefix or "chalk-" + hashlib.sha1(
-            (heading + "\n" + desc).encode("utf-8")
-        ).hexdigest()[:10]
-
-        width, mid = 260, 130
-        top, gap = 34, 22
-        line_bottom = top + STROKES * gap + 6
-        per_row, step = 4, 24
-        rows = max(1, max(-(-(s.crosses[t] + s.monks[t]) // per_row) for t in (0, 1)))
-        cross_top = line_bottom + 14
-        height = cross_top + rows * step + 26
-
-        out: list[str] = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" '
-            f'aria-labelledby="{pid}-title {pid}-desc" fill="none" stroke="currentColor" '
-            f'stroke-linecap="round" style="color: inherit">',
-            f'<title id="{pid}-title">{_esc(heading)}</title>',
-            f'<desc id="{pid}-desc">{_esc(desc)}</desc>',
-            f'<g fill="currentColor" stroke="none" font-family="sans-serif" font-size="14" '
-            f'text-anchor="middle" aria-hidden="true">',
-            f'<text x="{mid - 45}" y="20">{_esc(self._names[0])}</text>',
-            f'<text x="{mid + 45}" y="20">{_esc(self._names[1])}</text>',
-            "</g>",
-            f'<line class="vertical" x1="{mid}" y1="{top - 8}" x2="{mid}" y2="{line_bottom}" '
-            f'stroke-width="3"/>',
-        ]
-        for t in (0, 1):
-            x1, x2 = (mid - 80, mid - 10) if t == 0 else (mid + 10, mid + 80)
-            for i in range(STROKES):
-                y = top + i * gap + gap // 2
-                if i < s.erased[t]:
-                    out.append(
-                        f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" '
-                        f'x2="{x2}" y2="{y}" stroke-width="2" stroke-opacity="0.3" '
-                        f'stroke-dasharray="4 5"/>'
-                    )
-                else:
-                    out.append(
-                        f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" '
-                        f'x2="{x2}" y2="{y}" stroke-width="4"/>'
-                    )
-            marks = ["cross"] * s.crosses[t] + ["monk"] * s.monks[t]
-            for k, kind in enumerate(marks):
-                col, row = k % per_row, k // per_row
-                cx = (mid - 22 - col * step) if t == 0 else (mid + 22 + col * step)
-                cy = cross_top + row * step + 8
-                out.append(_mark(kind, t, cx, cy))
-        out.append(
-            f'<text x="{mid}" y="{height - 8}" fill="currentColor" stroke="none" '
-            f'font-family="sans-serif" font-size="12" text-anchor="middle" aria-hidden="true">'
-            f'{_esc(self._names[s.drawer])} draws the next chalk-up</text>'
-        )
-        out.append("</svg>")
-        return "\n".join(out)
 
     def __repr__(self) -> str:
         s = self.state
@@ -651,25 +623,3 @@ class Chalkboard:
             f"Chalkboard(erased={s.erased}, crosses={s.crosses}, monks={s.monks}, "
             f"drawer={s.drawer}, chalkups={s.chalkups}, scoring={self._scoring.name})"
         )
-
-
-def _mark(kind: str, team: int, cx: int, cy: int) -> str:
-    """An X; a monk's cross adds two transversals across it."""
-    r = 8
-    parts = [
-        f'<g class="{kind}" data-team="{team}" stroke-width="2.5">',
-        f'<line x1="{cx - r}" y1="{cy - r}" x2="{cx + r}" y2="{cy + r}"/>',
-        f'<line x1="{cx + r}" y1="{cy - r}" x2="{cx - r}" y2="{cy + r}"/>',
-    ]
-    if kind == "monk":
-        for dy in (-4, 4):
-            parts.append(f'<line x1="{cx - r - 2}" y1="{cy + dy}" x2="{cx + r + 2}" y2="{cy + dy}"/>')
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _esc(text: str) -> str:
-    # Own escaping: keeps the module free of imports Pyodide might trim.
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )

@@ -23,6 +23,7 @@ from stytvolt.styrivolt.choosing import SuitChoice
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role
 from stytvolt.styrivolt.terms import TERMS
 from stytvolt.styrivolt.tricks import TrickResult
+from stytvolt.web.chalk import chalk_svg
 
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
@@ -144,7 +145,7 @@ def choice_figure(choice: SuitChoice, turned: int | None = None) -> str:
 
 def chalk_figure(board: Chalkboard, last: Change | None = None, *, title: str | None = None) -> str:
     reasons = reasons_list(last.reasons, ordered=False) if last is not None else ""
-    return f'<div class="sv-chalk">{board.to_svg(title=title)}{reasons}</div>'
+    return f'<div class="sv-chalk">{chalk_svg(board.state, title=title)}{reasons}</div>'
 
 
 def ranking_figure(ranking: Ranking) -> str:

@@ -1,0 +1,199 @@
+"""Pictures of the chalk-up: a text description, an ASCII drawing and an SVG.
+
+The rules of scoring live in :mod:`stytvolt.styrivolt.chalk`, which decides
+and never draws nor names a team.  This module only draws a
+:class:`~stytvolt.styrivolt.chalk.ChalkState`, calling the teams by the names
+it is given (``("A", "B")`` unless told otherwise):
+
+* :func:`chalk_description`: one paragraph, the SVG's text alternative;
+* :func:`chalk_text`: a small ASCII drawing, for the terminal;
+* :func:`chalk_svg`: a self-contained, accessible SVG, for the site.
+
+All three are deterministic: the same state and names give the same output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Sequence
+
+from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.styrivolt.chalk import STROKES, ChalkState
+
+__all__ = ["chalk_description", "chalk_text", "chalk_svg"]
+
+_NUMBER = ("none", "one", "two", "three", "four")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """'one cross', 'two crosses', '5 crosses' (words for the small numbers)."""
+    word = _NUMBER[n] if 0 <= n < len(_NUMBER) else str(n)
+    if n == 0:
+        return f"no {many}"
+    return f"{word} {one if n == 1 else many}"
+
+
+def _checked(state: object, names: object) -> tuple[ChalkState, tuple[str, str]]:
+    if not isinstance(state, ChalkState):
+        raise InvalidPosition(f"a chalk-up is drawn from a ChalkState, not {type_name(state)}")
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) != 2
+        or not all(isinstance(n, str) and n for n in names)
+    ):
+        raise StytvoltError(f"names must be two non-empty strings, not {names!r}")
+    return state, (names[0], names[1])
+
+
+def _holding(state: ChalkState, team: int) -> str:
+    c, m = state.crosses[team], state.monks[team]
+    if not c and not m:
+        return "no crosses"
+    parts = []
+    if c:
+        parts.append(_count(c, "cross", "crosses"))
+    if m:
+        parts.append(_count(m, "monk's cross", "monk's crosses"))
+    worth = f", worth {state.value(team)}" if m else ""
+    return " and ".join(parts) + worth
+
+
+def chalk_description(state: ChalkState, names: Sequence[str] = ("A", "B")) -> str:
+    """A text alternative for the picture: strokes, crosses and the drawer."""
+    s, names = _checked(state, names)
+    parts = [f"Chalk-up {s.chalkups}."]
+    for t in (0, 1):
+        parts.append(
+            f"{names[t]}: {s.standing(t)} of {STROKES} strokes standing, "
+            f"{s.erased[t]} erased; holds {_holding(s, t)}."
+        )
+    parts.append(f"{names[s.drawer]} draws the next chalk-up.")
+    return " ".join(parts)
+
+
+def chalk_text(state: ChalkState, names: Sequence[str] = ("A", "B")) -> str:
+    """A small ASCII drawing of the slate, readable without colour.
+
+    ``-----`` is a standing stroke, ``. . .`` an erased one, ``x`` a
+    cross and ``#`` a monk's cross (a cross with two transversals).
+    """
+    s, (na, nb) = _checked(state, names)
+    width = max(7, len(na), len(nb))
+    standing, gone = "-" * width, ". . . . . . . . "[:width]
+    lines = [f"Chalk-up no. {s.chalkups}"]
+    lines.append(f"  {na:>{width}} | {nb:<{width}}")
+    for i in range(STROKES):
+        # Strokes are erased from the top, as is usual on the slate.
+        left = gone if i < s.erased[0] else standing
+        right = gone if i < s.erased[1] else standing
+        lines.append(f"  {left:>{width}} | {right:<{width}}")
+    lines.append(f"  {'':>{width}} |")
+    for t, name in enumerate((na, nb)):
+        marks = " ".join(["x"] * s.crosses[t] + ["#"] * s.monks[t]) or "-"
+        lines.append(f"{name} crosses: {marks}  ({_holding(s, t)})")
+    lines.append(
+        f"Standing strokes: {na} {s.standing(0)}, {nb} {s.standing(1)}. "
+        f"{(na, nb)[s.drawer]} draws the next chalk-up."
+    )
+    lines.append(
+        f"Key: {standing} standing stroke, {gone.strip()} erased stroke, "
+        "x cross, # monk's cross (two crosses)"
+    )
+    return "\n".join(lines)
+
+
+def chalk_svg(
+    state: ChalkState,
+    names: Sequence[str] = ("A", "B"),
+    *,
+    title: str | None = None,
+    id_prefix: str | None = None,
+) -> str:
+    """A self-contained, accessible SVG of the slate.
+
+    Standing strokes are solid; erased ones faint *and* dashed, so the
+    difference is not carried by colour alone.  Everything is drawn in
+    ``currentColor`` so it follows the page's light or dark theme.  Output
+    is deterministic; ids derive from the content unless ``id_prefix`` is given.
+    """
+    s, names = _checked(state, names)
+    desc = chalk_description(s, names)
+    heading = title if title is not None else "Stýrivolt chalk-up"
+    pid = id_prefix or "chalk-" + hashlib.sha1(
+        (heading + "\n" + desc).encode("utf-8")
+    ).hexdigest()[:10]
+
+    width, mid = 260, 130
+    top, gap = 34, 22
+    line_bottom = top + STROKES * gap + 6
+    per_row, step = 4, 24
+    rows = max(1, max(-(-(s.crosses[t] + s.monks[t]) // per_row) for t in (0, 1)))
+    cross_top = line_bottom + 14
+    height = cross_top + rows * step + 26
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" '
+        f'aria-labelledby="{pid}-title {pid}-desc" fill="none" stroke="currentColor" '
+        f'stroke-linecap="round" style="color: inherit">',
+        f'<title id="{pid}-title">{_esc(heading)}</title>',
+        f'<desc id="{pid}-desc">{_esc(desc)}</desc>',
+        f'<g fill="currentColor" stroke="none" font-family="sans-serif" font-size="14" '
+        f'text-anchor="middle" aria-hidden="true">',
+        f'<text x="{mid - 45}" y="20">{_esc(names[0])}</text>',
+        f'<text x="{mid + 45}" y="20">{_esc(names[1])}</text>',
+        "</g>",
+        f'<line class="vertical" x1="{mid}" y1="{top - 8}" x2="{mid}" y2="{line_bottom}" '
+        f'stroke-width="3"/>',
+    ]
+    for t in (0, 1):
+        x1, x2 = (mid - 80, mid - 10) if t == 0 else (mid + 10, mid + 80)
+        for i in range(STROKES):
+            y = top + i * gap + gap // 2
+            if i < s.erased[t]:
+                out.append(
+                    f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" '
+                    f'x2="{x2}" y2="{y}" stroke-width="2" stroke-opacity="0.3" '
+                    f'stroke-dasharray="4 5"/>'
+                )
+            else:
+                out.append(
+                    f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" '
+                    f'x2="{x2}" y2="{y}" stroke-width="4"/>'
+                )
+        marks = ["cross"] * s.crosses[t] + ["monk"] * s.monks[t]
+        for k, kind in enumerate(marks):
+            col, row = k % per_row, k // per_row
+            cx = (mid - 22 - col * step) if t == 0 else (mid + 22 + col * step)
+            cy = cross_top + row * step + 8
+            out.append(_mark(kind, t, cx, cy))
+    out.append(
+        f'<text x="{mid}" y="{height - 8}" fill="currentColor" stroke="none" '
+        f'font-family="sans-serif" font-size="12" text-anchor="middle" aria-hidden="true">'
+        f'{_esc(names[s.drawer])} draws the next chalk-up</text>'
+    )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _mark(kind: str, team: int, cx: int, cy: int) -> str:
+    """An X; a monk's cross adds two transversals across it."""
+    r = 8
+    parts = [
+        f'<g class="{kind}" data-team="{team}" stroke-width="2.5">',
+        f'<line x1="{cx - r}" y1="{cy - r}" x2="{cx + r}" y2="{cy + r}"/>',
+        f'<line x1="{cx + r}" y1="{cy - r}" x2="{cx - r}" y2="{cy + r}"/>',
+    ]
+    if kind == "monk":
+        for dy in (-4, 4):
+            parts.append(f'<line x1="{cx - r - 2}" y1="{cy + dy}" x2="{cx + r + 2}" y2="{cy + dy}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _esc(text: str) -> str:
+    # Own escaping: keeps the module free of imports Pyodide might trim.
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
