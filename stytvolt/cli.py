@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Sequence, TextIO
 
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
-from stytvolt.core.explain import IllegalAction
+from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
 from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Result, Scoring
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     func: Callable[[argparse.Namespace, Output], int] = args.func
     try:
         return func(args, out)
-    except (CliError, IllegalAction, CardParseError) as err:  # bad cards, suits, actions: the user's errors
+    except (CliError, StytvoltError) as err:  # bad cards, suits, actions, positions: the user's errors
         out.error(str(err))
         return 2
     except BrokenPipeError:

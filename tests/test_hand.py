@@ -7,7 +7,8 @@ import random
 import pytest
 
 from stytvolt import format_cards, parse_card
-from stytvolt.core.explain import IllegalAction
+from stytvolt.core.errors import IllegalAction, InvalidPosition
+from stytvolt.styrivolt.legality import can_end_hand
 from stytvolt.styrivolt import CutRule, HandState, Phase, Result, Rules, Scoring, Suit, parse_action
 
 from helpers import arrange, find
@@ -44,8 +45,8 @@ def play_out(state: HandState, seed: int = 0) -> HandState:
 def test_deal_is_three_at_a_time_clockwise_from_the_dealers_left() -> None:
     state = HandState.deal(3, dealer=2)
     deck = state.deck
-    assert state.hands[3][:3] == list(deck[0:3]) and state.hands[0][:3] == list(deck[3:6])
-    assert state.hands[2][6:] == list(deck[33:36])
+    assert state.hands[3][:3] == tuple(deck[0:3]) and state.hands[0][:3] == tuple(deck[3:6])
+    assert state.hands[2][6:] == tuple(deck[33:36])
     assert state.to_move == 3 and state.leader == 3
     assert all(len(h) == 9 for h in state.hands) and len(state.pile) + len(state.choice.exposed) == 12
 
@@ -90,8 +91,8 @@ def test_leading_a_trader_leads_the_card_it_fetches() -> None:
     state = arrange(WEAK_STOCK, {1: "H5 C5 C6 C7 C8 C9 CJ CQ CK"})
     assert "H5" in actions(state) and "trade H5 HQ" in actions(state)
     state.apply("H5")
-    assert state.current == [parse_card("HQ")] and parse_card("H5") in state.table
-    assert state.exposed[Suit.HEARTS] == []
+    assert state.current == (parse_card("HQ"),) and parse_card("H5") in state.table
+    assert state.exposed[Suit.HEARTS] == ()
 
 
 def test_a_trader_played_later_in_the_trick_also_fetches_first() -> None:
@@ -107,7 +108,7 @@ def test_a_trader_facing_two_exposed_cards_must_say_which() -> None:
     assert {"trade D5 D7", "trade D5 DA"} <= set(actions(state))
     refuse(state, "D5", "refused.trader_choice")
     state.apply("trade D5 DA")
-    assert parse_card("DA") in state.hands[1] and state.exposed[Suit.DIAMONDS] == [parse_card("D7")]
+    assert parse_card("DA") in state.hands[1] and state.exposed[Suit.DIAMONDS] == (parse_card("D7"),)
     assert not state.has_right_to_stock(1)  # fetching a stikkar ends the right to the stock
 
 
@@ -132,7 +133,7 @@ def test_taking_the_stock_then_going_back_or_keeping_both() -> None:
     both = arrange(WEAK_STOCK, {1: WEAK_HAND})
     both.apply("take")
     both.apply("both")
-    assert len(both.hands[1]) == 19 and both.pile == []
+    assert len(both.hands[1]) == 19 and both.pile == ()
 
 
 def test_discarding_only_the_spare_card() -> None:
@@ -152,7 +153,7 @@ def test_the_last_chance_trade_and_the_takers_pick() -> None:
     assert state.phase is Phase.WITH and state.to_move == 1
     state.apply("with DA")
     assert len(state.hands[1]) == 10 and parse_card("DA") in state.hands[1]
-    assert state.exposed[Suit.DIAMONDS] == [parse_card("D7")]  # the other stays for the trader
+    assert state.exposed[Suit.DIAMONDS] == (parse_card("D7"),)  # the other stays for the trader
     assert "back" not in actions(state)  # the stock held a stikkar
 
 
@@ -161,7 +162,7 @@ def test_a_last_chance_trade_sends_the_other_card_with_the_stock() -> None:
     state.apply("take")
     state.apply("trade D5 DA")
     assert parse_card("DA") in state.hands[2] and parse_card("D7") in state.hands[1]
-    assert len(state.hands[1]) == 10 and state.exposed[Suit.DIAMONDS] == []
+    assert len(state.hands[1]) == 10 and state.exposed[Suit.DIAMONDS] == ()
 
 
 def test_the_stock_closes_when_the_first_trick_is_put_aside() -> None:
@@ -283,7 +284,7 @@ def test_cutting_for_a_stikkar_and_the_kings_claim() -> None:
     rules = Rules(cut_for_stikkar=CutRule.BOTTOM_CARD)
     stock = "SK S3 HQ D2 D3 D4 D5 D6 D7 D8 C2 H2"  # the bird at the bottom
     state = arrange(stock, {2: "HK C5 C6 C7 C8 C9 CJ CQ CA"}, rules=rules)
-    assert state.cut == [parse_card("H2")] and state.phase is Phase.CLAIM and state.to_move == 2
+    assert state.cut == (parse_card("H2"),) and state.phase is Phase.CLAIM and state.to_move == 2
     assert set(actions(state)) == {"trade HK H2", "pass"}
     state.apply("trade HK H2")
     assert parse_card("H2") in state.hands[2] and parse_card("HK") in state.pile
@@ -294,7 +295,7 @@ def test_an_unclaimed_cut_stikkar_goes_with_the_stock() -> None:
     rules = Rules(cut_for_stikkar=CutRule.BOTTOM_CARD)
     state = arrange("SK S3 HQ D2 D3 D4 D5 D6 D7 D8 C2 H2", {2: "HK C5 C6 C7 C8 C9 CJ CQ CA"}, rules=rules)
     state.apply("pass")
-    assert parse_card("H2") in state.pile and state.cut == []
+    assert parse_card("H2") in state.pile and state.cut == ()
 
 
 def test_cut_until_the_fourth_card_and_two_stikkar() -> None:
@@ -304,10 +305,10 @@ def test_cut_until_the_fourth_card_and_two_stikkar() -> None:
     two = arrange(stock, rules=Rules(cut_for_stikkar=CutRule.TWO_STIKKAR))
     assert format_cards(two.cut) == "H2 H9"
     # The [??? … ???] passage: the king of hearts takes the bird, the queen of hearts the mare.
-    claims = {(str(give), str(take)) for _, give, take in two._claims}
+    claims = {(str(c.king), str(c.stikkar)) for c in two.claims}
     assert claims <= {("HK", "H2"), ("HQ", "H9")}
     bottom = arrange(stock, rules=Rules(cut_for_stikkar=CutRule.BOTTOM_CARD))
-    assert bottom.cut == []  # the bottom card is not a stikkar
+    assert bottom.cut == ()  # the bottom card is not a stikkar
 
 
 def test_open_choosing_shows_the_turned_cards_to_everyone() -> None:
@@ -324,9 +325,16 @@ def test_king_of_hearts_takes_the_bird_in_the_last_trick() -> None:
         lambda s: s.phase is Phase.PLAY and "trade HK H2" in actions(s),
         rules=rules,
     )
-    assert state._last_trick()
+    assert can_end_hand(len(state.tricks), state.team_tricks(), state.playing_on)
+    king = state.to_move
     state.apply("trade HK H2")
-    assert parse_card("H2") in state.hands[state.history[-1][0]]
+    trader = state.holder(parse_card("H5"))
+    if trader is not None and trader != king:  # the heart trader's holder is asked first (ruling R22)
+        assert state.phase is Phase.LAST_CHANCE and state.to_move == trader
+        assert [str(a) for a in state.legal_actions()] == ["trade H5 H2", "pass"]
+        state.apply("pass")
+    assert state.phase is Phase.PLAY and state.to_move == king
+    assert parse_card("H2") in state.hands[king] and parse_card("HK") in state.table
 
 
 # -- history, undo, JSON -----------------------------------------------------------------
@@ -344,13 +352,13 @@ def test_json_restores_the_exact_position_and_undo_steps_back() -> None:
     for snap in reversed(snapshots):
         state.undo()
         assert state.dumps() == snap
-    with pytest.raises(IndexError, match="nothing to undo"):
+    with pytest.raises(InvalidPosition, match="nothing to undo"):
         state.undo()
 
 
 def test_bad_json_is_refused_with_the_reason() -> None:
     good = HandState.deal(1).to_json()
-    with pytest.raises(ValueError, match="not a Stýrivolt hand"):
+    with pytest.raises(ValueError, match="not a saved Stýrivolt hand"):
         HandState.from_json({"game": "chess"})
     with pytest.raises(ValueError, match="48 cards"):
         HandState.from_json({**good, "deck": good["deck"][:40]})

@@ -100,7 +100,7 @@ def test_R9_the_stock_is_ten_cards_even_with_a_pair_exposed() -> None:
     split.apply(next(a for a in split.legal_actions() if a.kind.value == "play"))
     split.apply(next(a for a in split.legal_actions() if a.kind.value == "play"))
     split.apply("trade D5 DA")  # player 0 splits the pair before anyone takes
-    assert split.exposed[Suit.DIAMONDS] == [parse_card("D7")]
+    assert split.exposed[Suit.DIAMONDS] == (parse_card("D7"),)
 
 
 def test_R10_a_lone_keeper_in_whose_partner_takes_a_trick_plays_on_as_a_team() -> None:
@@ -145,7 +145,7 @@ def test_R14_the_marked_passage_king_takes_the_bird_queen_the_mare() -> None:
     stock = "SK S3 HQ D2 D3 D4 D5 D6 H9 C2 H2 D8"
     state = arrange(stock, rules=Rules(cut_for_stikkar=CutRule.TWO_STIKKAR))
     assert format_cards(state.cut) == "H2 H9"
-    assert {(str(g), str(t)) for _, g, t in state._claims} <= {("HK", "H2"), ("HQ", "H9")}
+    assert {(str(c.king), str(c.stikkar)) for c in state.claims} <= {("HK", "H2"), ("HQ", "H9")}
 
 
 def test_R15_playing_on_ends_at_the_first_trick_the_opponents_win() -> None:
@@ -228,7 +228,7 @@ def test_R24_cut_claims_come_before_the_first_lead() -> None:
     assert state.phase is Phase.CLAIM and not state.tricks and not state.current
     queen = arrange("SK S3 HQ D2 D3 D4 D5 D6 D7 D8 HK H2", {2: "C5 C6 C7 C8 C9 CJ CQ CA H3"},
                     rules=Rules(cut_for_stikkar=CutRule.BOTTOM_CARD, queen_claims_cut_stikkar=True))
-    assert [str(g) for _, g, _ in queen._claims] in ([], ["HQ"])
+    assert [str(c.king) for c in queen.claims] in ([], ["HQ"])
 
 
 def test_R25_a_trader_with_nothing_to_fetch_is_a_dead_card() -> None:

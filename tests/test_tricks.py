@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt import CardParseError
+from stytvolt import CardParseError, StytvoltError
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Ranking, Role, explain_trick, trick_winner
 
@@ -99,13 +99,24 @@ def test_explanation_reads_as_a_player_would_say_it() -> None:
         ("H2 H2", (), "played twice"),
         ("H2 HT", (), "ten"),
         ("H2 S3", (5,), "not in the trick"),
-        ("C2 D2", (0, 1), "four of a kind is held by one player"),
+        ("C2 D2", (0, 1), "one hand held all four twos"),
+        ("D3 H3", (0,), "H3 cannot be played by another player"),  # the fourth three is in the promoted hand
+        ("H5 S2", (0,), "the fives never are"),
+        ("H2 S3", ("0",), "play index"),
         ("H2 X9", (), "'X9'"),
     ],
 )
 def test_bad_tricks_are_refused_with_the_reason(cards: str, promoted: tuple[int, ...], message: str) -> None:
-    with pytest.raises(CardParseError, match=message):
+    with pytest.raises(StytvoltError, match=message):
         trick_winner(cards, "H,S", promoted=promoted)
+    with pytest.raises(StytvoltError, match=message):
+        explain_trick(cards, "H,S", promoted=promoted)
+
+
+@pytest.mark.parametrize("chosen", [None, 5, "H", ["0", "H"], "H,H"])
+def test_bad_chosen_suits_are_parse_errors(chosen: object) -> None:
+    with pytest.raises(CardParseError):
+        trick_winner("H2 S3", chosen)  # type: ignore[arg-type]
 
 
 pairs = st.sampled_from(["S,H", "S,D", "S,C", "H,D", "H,C", "D,C"])

@@ -9,17 +9,21 @@ The public entry points:
 * :class:`Chalkboard`: the chalk-up, with strokes, crosses and monk's crosses;
 * :class:`Game`: hands one after another, the deal passing to the left, scored on one chalk-up;
 * :class:`Rules`: the variations, as switches;
-* :mod:`~stytvolt.styrivolt.terms`: the glossary.
+* :mod:`~stytvolt.styrivolt.terms`: the glossary;
+* ``GAME``: its entry in the registry (``stytvolt.game("styrivolt")``).
 """
 
 from typing import Iterable
 
 from stytvolt.core.cards import Card, Suit, parse_card
+from stytvolt.core.protocol import GameInfo
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.chalk import Chalkboard, ChalkState, Change, Result, Scoring, score_of
 from stytvolt.styrivolt.choosing import ChoosingError, OneSuitStock, SuitChoice, SuitExposure, choose_suits
 from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandResult, HandState, Phase, Take, Trick, deal_cards, stack_deck
+from stytvolt.styrivolt.observation import Observation
+from stytvolt.styrivolt.pack import PACK
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, CardNames, Ranking, Role, parse_suits
 from stytvolt.styrivolt.terms import TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, trick_winner
@@ -35,7 +39,7 @@ __all__ = [
     "TERMS", "Term", "lookup",
     "TrickResult", "explain_trick", "trick_winner",
     "CutRule", "Rules",
-    "card_names",
+    "card_names", "Observation", "PACK", "GAME",
 ]
 
 
@@ -52,3 +56,22 @@ def card_names(card: Card | str, chosen: Iterable[Suit | str] | str | None = Non
             return CardNames(c.english, None, c.symbol, c.english)
         return CardNames(role.english, role.faroese, c.symbol, c.english)
     return Ranking.of(chosen).names(c)
+
+
+def _new(seed: int | None = None, *, rules: Rules | None = None, dealer: int = 0) -> HandState:
+    return HandState.deal(seed, dealer=dealer, rules=rules if rules is not None else Rules())
+
+
+GAME = GameInfo(
+    name="styrivolt",
+    title="Stýrivolt",
+    aliases=("stýrivolt", "styri", "kvivik", "kvívík"),
+    players=(4,),
+    pack=PACK,
+    rules=Rules,
+    new=_new,
+    from_json=HandState.from_json,
+    parse_action=parse_action,
+    summary="The Faroese game of two chosen suits: four players in two teams, birds, mares, lambs and traders.",
+    module="stytvolt.styrivolt",
+)

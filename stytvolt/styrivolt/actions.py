@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, parse_card
+from stytvolt.core.errors import ParseError, type_name
 
 __all__ = ["Kind", "Action", "parse_action", "ActionParseError"]
 
@@ -32,7 +33,7 @@ class Kind(Enum):
 _NEEDS = {Kind.PLAY: 1, Kind.TRADE: 2, Kind.EXPOSE: 1, Kind.WITH: 1, Kind.DISCARD: 1}
 
 
-class ActionParseError(CardParseError):
+class ActionParseError(ParseError):
     """An action's text could not be read."""
 
 
@@ -114,6 +115,10 @@ _BY_WORD.update({"play-on": Kind.PLAY_ON, "playon": Kind.PLAY_ON, "go-back": Kin
 
 def parse_action(text: str) -> Action:
     """Read an action: ``H2`` or ``play H2``, ``trade H5 H7`` (or ``trade H5 for H7``), ``take``, ``keep`` …"""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise ActionParseError(f"an action is written as text like 'H2', 'trade H5 H7' or 'take', not {type_name(text)}")
     words = text.replace(",", " ").split()
     if not words:
         raise ActionParseError("empty action: expected a card like H2, or a word like take, keep, pass")
@@ -128,13 +133,15 @@ def parse_action(text: str) -> Action:
                 return PLAYS[parse_card(words[0]).index]
             except CardParseError:
                 pass
+        shown = text if len(text) <= 30 else text[:30] + "…"
         raise ActionParseError(
-            f"bad action {text!r}: expected a card (H2) or one of: "
+            f"bad action {shown!r}: expected a card (H2) or one of: "
             + ", ".join(k.value for k in Kind)
         )
     rest = [w for w in words[1:] if w.lower() not in ("for", "->", ">")]
     need = _NEEDS.get(kind, 0)
     if len(rest) != need:
-        raise ActionParseError(f"bad action {text!r}: {kind.value!r} takes {need} card(s), got {len(rest)}")
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise ActionParseError(f"bad action {shown!r}: {kind.value!r} takes {need} card(s), got {len(rest)}")
     cards = tuple(parse_card(w) for w in rest)
     return PLAYS[cards[0].index] if kind is Kind.PLAY else (Action(kind, cards) if need else SIMPLE[kind])

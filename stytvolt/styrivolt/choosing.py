@@ -23,13 +23,14 @@ from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.ranking import Ranking, Role
 
 __all__ = ["choose_suits", "SuitChoice", "SuitExposure", "ChoosingError", "OneSuitStock"]
 
 
-class ChoosingError(CardParseError):
+class ChoosingError(InvalidPosition):
     """The cards given cannot be a stock (a duplicate, a ten, too few)."""
 
 
@@ -154,8 +155,8 @@ def choose_suits(stock: Sequence[Card] | str, *, prefer: Iterable[Card] | str = 
     choice arises (king or four; the eight or nine of clubs).  Without it the
     dealer takes the one the priority list names first (king; eight).
     """
-    cards = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
-    preferred = set(parse_cards(prefer) if isinstance(prefer, str) else prefer)
+    cards = parse_cards(stock)
+    preferred = set(parse_cards(prefer) if isinstance(prefer, str) else parse_cards(list(prefer)))
     _validate(cards)
     order: list[Suit] = []
     stopper: Card | None = None
@@ -188,7 +189,7 @@ def _validate(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if not isinstance(card, Card):
-            raise ChoosingError(f"not a card: {card!r}")
+            raise ChoosingError(f"a stock holds cards, not {type_name(card)}")
         if card not in STYRIVOLT_PACK:
             raise ChoosingError(f"{card} is a ten: the tens are taken out of the Stýrivolt pack")
         if card in seen:

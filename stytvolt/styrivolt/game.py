@@ -3,6 +3,10 @@
 The first dealer's team draws the first chalk-up; after each hand the player
 on the dealer's left deals the next.  A game is over when the players say
 so; :meth:`Game.leader` tells who is ahead in crosses.
+
+Every game has a seed (drawn at random when none is given), and its JSON
+form keeps it: a restored game deals the same next hand as the game it was
+saved from.
 """
 
 from __future__ import annotations
@@ -10,22 +14,31 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Chalkboard, Change
+from stytvolt.styrivolt.deal import check_dealer
 from stytvolt.styrivolt.hand import HandState
+from stytvolt.styrivolt.saved import MAX_ACTIONS, read_json, read_rules, whole
 from stytvolt.styrivolt.variants import Rules
 
-__all__ = ["Game"]
+__all__ = ["Game", "MAX_HANDS"]
+
+#: The most hands a saved game may hold.
+MAX_HANDS = 500
+_KEYS = {"game", "v", "seed", "first_dealer", "rules", "hands"}
 
 
 class Game:
     """Hands dealt one after another, and the chalk-up they are scored on."""
 
     def __init__(self, *, seed: int | None = None, first_dealer: int = 0, rules: Rules = Rules()) -> None:
-        if first_dealer not in (0, 1, 2, 3):
-            raise ValueError(f"first_dealer must be a player 0..3, not {first_dealer!r}")
+        if seed is None:
+            seed = random.randrange(2**63)
+        self.seed = whole(seed, "seed", 0, 2**63 - 1)
+        self.first_dealer = check_dealer(first_dealer, "first_dealer")
+        if not isinstance(rules, Rules):
+            raise InvalidPosition(f"rules must be a Rules object, not {type_name(rules)}")
         self.rules = rules
-        self.seed = seed
-        self.first_dealer = first_dealer
         self.rng = random.Random(seed)
         self.board = Chalkboard(first_drawer=first_dealer % 2, scoring=rules.scoring)
         self.hands: list[HandState] = []
@@ -44,9 +57,9 @@ class Game:
     def deal(self) -> HandState:
         """Deal the next hand; the one before must be finished and scored."""
         if self.current is not None:
-            raise ValueError("the current hand is not over: finish it before dealing the next")
+            raise InvalidPosition("the current hand is not over: finish it before dealing the next")
         if len(self.hands) > len(self.board.history):
-            raise ValueError("the last hand is not scored yet: call score() first")
+            raise InvalidPosition("the last hand is not scored yet: call score() first")
         hand = HandState.deal(dealer=self.dealer, rules=self.rules, rng=self.rng)
         self.hands.append(hand)
         return hand
@@ -54,9 +67,9 @@ class Game:
     def score(self) -> Change:
         """Chalk the finished hand's result."""
         if not self.hands or not self.hands[-1].is_terminal():
-            raise ValueError("there is no finished hand to score")
+            raise InvalidPosition("there is no finished hand to score")
         if len(self.board.history) == len(self.hands):
-            raise ValueError("that hand is scored already")
+            raise InvalidPosition("that hand is scored already")
         result = self.hands[-1].result
         assert result is not None
         return result.record(self.board)
@@ -66,25 +79,46 @@ class Game:
         return self.board.leader()
 
     def to_json(self) -> dict[str, Any]:
-        """Every hand's compact form; restoring replays them and their scores."""
+        """The seed and every hand's actions; restoring deals the same cards and replays them."""
         return {
             "game": "styrivolt-game",
-            "v": 1,
+            "v": 2,
+            "seed": self.seed,
             "first_dealer": self.first_dealer,
             "rules": self.rules.to_json(),
-            "hands": [h.to_json() for h in self.hands],
+            "hands": [h.to_json()["actions"] for h in self.hands],
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Game":
-        if not isinstance(data, dict) or data.get("game") != "styrivolt-game" or data.get("v") != 1:
-            raise ValueError("not a Stýrivolt game (expected game 'styrivolt-game', v 1)")
-        game = cls(first_dealer=data.get("first_dealer", 0), rules=Rules.from_json(data.get("rules", {})))
-        for i, hand_data in enumerate(data.get("hands", [])):
-            hand = HandState.from_json(hand_data)
-            if hand.dealer != game.dealer or hand.rules != game.rules:
-                raise ValueError(f"hand {i + 1} was dealt by player {hand.dealer} or under other rules; expected dealer {game.dealer}")
-            game.hands.append(hand)
+    def from_json(cls, data: object) -> "Game":
+        """The game a :meth:`to_json` form describes; every field is checked, and only the last hand may be unfinished."""
+        obj = read_json(data, "a saved game")
+        if obj.get("game") != "styrivolt-game" or obj.get("v") != 2:
+            raise InvalidPosition("not a saved Stýrivolt game: expected \"game\": \"styrivolt-game\" and \"v\": 2")
+        unknown = sorted(set(obj) - _KEYS)
+        if unknown:
+            raise InvalidPosition(f"a saved game has no field {unknown[0]!r}: expected {', '.join(sorted(_KEYS))}")
+        seed = whole(obj.get("seed"), "seed", 0, 2**63 - 1)
+        first = whole(obj.get("first_dealer", 0), "first_dealer", 0, 3)
+        game = cls(seed=seed, first_dealer=first, rules=read_rules(obj.get("rules", {})))
+        hands = obj.get("hands", [])
+        if not isinstance(hands, list):
+            raise InvalidPosition(f"'hands' is a list of each hand's actions, not {type_name(hands)}")
+        if len(hands) > MAX_HANDS:
+            raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved game holds at most {MAX_HANDS}")
+        for i, actions in enumerate(hands):
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise InvalidPosition(f"hand {i + 1} is a list of action texts, not {type_name(actions)}")
+            if len(actions) > MAX_ACTIONS:
+                raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand has at most {MAX_ACTIONS}")
+            if i and not game.hands[-1].is_terminal():
+                raise InvalidPosition(f"hand {i} is not finished, yet hand {i + 1} follows it: only the last hand may be unfinished")
+            hand = game.deal()
+            for k, text in enumerate(actions):
+                try:
+                    hand.apply(text)
+                except StytvoltError as err:
+                    raise InvalidPosition(f"hand {i + 1}, action {k + 1} ({text[:30]!r}) cannot be replayed: {err}") from None
             if hand.is_terminal():
                 game.score()
         return game

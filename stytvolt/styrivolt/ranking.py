@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Iterable
 
 from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, Rank, Suit, parse_card
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.errors import type_name
 from stytvolt.core.explain import Reason
 
 __all__ = [
@@ -36,6 +36,12 @@ __all__ = [
     "UNBEATABLE",
     "defence_of",
     "STIKKAR_LEVEL",
+    "REACH",
+    "TAKING_REACH",
+    "four_of_a_kind",
+    "plain_defence",
+    "plain_beaters",
+    "reach_clause",
 ]
 
 
@@ -159,10 +165,16 @@ _CHOSEN_ROLE_BY_RANK: dict[Rank, Role] = {
 # stikkar; a chosen king only by a tvist or better; a chosen queen by a trist).
 _LED_GOODNESS = {Role.LAMB: 4, Role.FREE_CARD: 3, Role.KING: 2, Role.QUEEN: 1, Role.PLAIN: 0}
 
-# The lowest taking-card level that beats a plain (unchosen) card of each rank
-# when it is winning: postman beats anything up to the ace, tvist up to the
-# king, trist up to the queen, unfortunate up to the jack.
-_PLAIN_DEFENCE = {Rank.ACE: 8, Rank.KING: 7, Rank.QUEEN: 6}
+#: The reach of each taking card: the highest unchosen rank it beats (postman
+#: the ace, tvist the king, trist the queen, unfortunate the jack).  The one
+#: table the defences, the explanations and the pages all derive from.
+REACH: dict[Role, Rank] = {Role.POSTMAN: Rank.ACE, Role.TVIST: Rank.KING, Role.TRIST: Rank.QUEEN, Role.OLUKKA: Rank.JACK}
+
+
+def plain_defence(rank: Rank) -> int:
+    """The lowest taking-card level that beats a winning unchosen card of this rank."""
+    return min(_LEVEL[role] for role, top in REACH.items() if top >= rank)
+
 
 _LED_DEFENCE = {
     Role.LAMB: UNBEATABLE,
@@ -175,17 +187,50 @@ _LED_DEFENCE = {
     Role.TRADER: _LEVEL[Role.OLUKKA],
 }
 
-# What each taking card beats, in words (used by explanations and the site).
-TAKING_REACH = {
-    Role.POSTMAN: ("ace", "beats every unchosen card (aces included), led chosen kings and queens, and the lower taking cards"),
-    Role.TVIST: ("king", "beats unchosen cards up to the king, a led chosen king or queen, and the trists and unfortunates"),
-    Role.TRIST: ("queen", "beats unchosen cards up to the queen, a led chosen queen, and the unfortunates"),
-    Role.OLUKKA: ("jack", "beats unchosen cards up to the jack"),
-}
+
+def _article(noun: str) -> str:
+    return ("an " if noun[0] in "aeiouó" else "a ") + noun  # "an unfortunate", "a trader"
+
+
+def _reach_sentence(role: Role) -> str:
+    top = REACH[role]
+    parts = [
+        "every unchosen card (aces included)" if top is Rank.ACE else f"unchosen cards up to the {top.english}"
+    ]
+    led = [name for led_role, name in ((Role.KING, "kings"), (Role.QUEEN, "queens")) if role.level >= _LED_DEFENCE[led_role]]
+    if led:
+        parts.append("led chosen " + " and ".join(led) if len(led) == 2 else f"a led chosen {led[0][:-1]}")
+    lower = [r for r in REACH if r.level < role.level]
+    if lower:
+        plural = ["unfortunates" if r is Role.OLUKKA else f"{r.english}s" for r in sorted(lower, key=lambda r: -r.level)]
+        parts.append("the lower taking cards" if len(lower) == 3 else "the " + " and ".join(plural))
+    return "beats " + (", ".join(parts[:-1]) + ", and " + parts[-1] if len(parts) > 2 else " and ".join(parts))
+
+
+#: What each taking card beats: (its reach as a word, the whole sentence), for explanations and the site.
+TAKING_REACH: dict[Role, tuple[str, str]] = {role: (REACH[role].english, _reach_sentence(role)) for role in REACH}
+
+
+def plain_beaters(rank: Rank) -> str:
+    """Who beats a winning unchosen card of this rank, besides higher cards of its suit: "a trist or better"."""
+    able = sorted((r for r in REACH if REACH[r] >= rank), key=lambda r: r.level)
+    if len(able) > 2:  # from the weakest that reaches it up, with every stikkar
+        return f"{_article(able[0].english)} or better"
+    return ", ".join(_article(r.english) for r in able) + " or any stikkar"
+
+
+def reach_clause(role: Role, beats: bool) -> str:
+    """"a tvist beats unchosen cards up to the king" (or "only up to", when it falls short)."""
+    top = REACH[role]
+    if top is Rank.ACE:
+        return f"{_article(role.english)} beats every unchosen card"
+    return f"{_article(role.english)} beats unchosen cards {'up to' if beats else 'only up to'} the {top.english}"
 
 
 def parse_suits(text: str | Iterable[Suit | str]) -> tuple[Suit, Suit]:
     """Read the two chosen suits: ``"H,S"``, ``"hearts spades"``, ``"♥♠"``, or Suit values."""
+    if not isinstance(text, (str, tuple, list, frozenset, set)):
+        raise CardParseError(f"the two chosen suits are written like 'H,S' or given as two suits, not {type_name(text)}")
     if isinstance(text, str):
         raw = text.replace(",", " ").split()
         if len(raw) == 1 and len(raw[0]) == 2:  # "HS" or "♥♠"
@@ -195,7 +240,8 @@ def parse_suits(text: str | Iterable[Suit | str]) -> tuple[Suit, Suit]:
         items = list(text)
     suits = tuple(s if isinstance(s, Suit) else Suit.parse(s) for s in items)
     if len(suits) != 2:
-        raise CardParseError(f"expected exactly two chosen suits, got {len(suits)}: {text!r}")
+        shown = text if not isinstance(text, str) or len(text) <= 20 else text[:20] + "…"
+        raise CardParseError(f"expected exactly two chosen suits, got {len(suits)}: {shown!r}")
     if suits[0] is suits[1]:
         raise CardParseError(f"the two chosen suits must differ, got {suits[0].english} twice")
     return (suits[0], suits[1])
@@ -242,15 +288,16 @@ class Ranking:
         self._promoted: dict[Rank, Role | None] = {}
 
     @staticmethod
-    def of(suits: Iterable[Suit | str] | str) -> "Ranking":
-        """The ranking for two chosen suits, in either order (cached)."""
-        found = _BY_KEY.get(suits) if isinstance(suits, (str, tuple)) else None
-        if found is None:
-            first, second = parse_suits(suits)
-            found = _ranking(frozenset((first, second)))
-            if isinstance(suits, (str, tuple)):
-                _BY_KEY[suits] = found  # the engine asks again and again with the same tuple
-        return found
+    def of(suits: "Iterable[Suit | str] | str | Ranking") -> "Ranking":
+        """The ranking for two chosen suits, in either order (one object per pair: six in all)."""
+        if isinstance(suits, Ranking):
+            return suits
+        if isinstance(suits, tuple) and len(suits) == 2:
+            found = _BY_PAIR.get(suits)  # type: ignore[arg-type]
+            if found is not None:
+                return found
+        first, second = parse_suits(suits)
+        return _BY_PAIR[(first, second)]
 
     # -- single cards -------------------------------------------------------
 
@@ -361,13 +408,21 @@ def defence_of(role: Role, rank: Rank) -> int:
     if role.level:
         return role.level + 1  # an equal card does not beat: the first played wins
     if role is Role.PLAIN:
-        return _PLAIN_DEFENCE.get(rank, _LEVEL[Role.OLUKKA])
+        return plain_defence(rank)
     return _LED_DEFENCE[role]
 
 
-_BY_KEY: dict[object, Ranking] = {}
+def four_of_a_kind(cards: Iterable[Card]) -> frozenset[Rank]:
+    """The ranks of which these cards hold all four, that play as four of a kind.
+
+    Every rank counts but the fives (ruling R5): a trader's only power is its
+    exchange, which an unchosen five cannot make.
+    """
+    ranks = [c.rank for c in cards]
+    if len(ranks) - len(set(ranks)) < 3:  # four of one rank needs at least three repeats
+        return frozenset()
+    return frozenset(r for r in set(ranks) if r is not Rank.FIVE and ranks.count(r) == 4)
 
 
-@lru_cache(maxsize=None)
-def _ranking(chosen: frozenset[Suit]) -> Ranking:
-    return Ranking(chosen)
+_RANKINGS = {pair: Ranking(pair) for pair in (frozenset((a, b)) for a in Suit for b in Suit if a < b)}
+_BY_PAIR: dict[tuple[Suit, Suit], Ranking] = {(a, b): _RANKINGS[frozenset((a, b))] for a in Suit for b in Suit if a != b}

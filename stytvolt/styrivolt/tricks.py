@@ -20,9 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from stytvolt.core.cards import Card, CardParseError, Suit
+from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
-from stytvolt.styrivolt.ranking import Ranking, Role, defence_of
+from stytvolt.styrivolt.pack import PACK
+from stytvolt.styrivolt.ranking import Ranking, Role, _article, defence_of, plain_beaters, reach_clause
 
 __all__ = ["trick_winner", "explain_trick", "TrickResult", "winner_index"]
 
@@ -71,28 +73,52 @@ def winner_index(ranking: Ranking, cards: Sequence[Card], promoted: Sequence[boo
 
 
 def _check(cards: Sequence[Card], promoted: Iterable[int]) -> tuple[bool, ...]:
+    """The promoted flags of a trick that can happen, or :class:`InvalidPosition` naming what cannot."""
     if not 1 <= len(cards) <= 4:
-        raise CardParseError(f"a trick holds 1 to 4 cards, got {len(cards)}")
+        raise InvalidPosition(f"a trick holds 1 to 4 cards, got {len(cards)}")
     seen: set[Card] = set()
     for card in cards:
         if not isinstance(card, Card):
-            raise CardParseError(f"not a card: {card!r}")
+            raise InvalidPosition(f"a trick holds cards, not {type_name(card)}")
         if card in seen:
-            raise CardParseError(f"{card} is played twice in one trick")
-        if card.rank == 10:
-            raise CardParseError(f"{card} is a ten: the tens are taken out of the Stýrivolt pack")
+            raise InvalidPosition(f"{card} is played twice in one trick")
+        if card not in PACK:
+            raise InvalidPosition(f"{card} is a ten: the tens are taken out of the Stýrivolt pack")
         seen.add(card)
+    if isinstance(promoted, (str, bytes)) or not isinstance(promoted, Iterable):
+        raise InvalidPosition(f"promoted plays are given as play indices (0 = the lead), not {type_name(promoted)}")
     flags = [False] * len(cards)
     for i in promoted:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise InvalidPosition(f"a promoted play is a play index (0 = the lead), not {i!r}")
         if not 0 <= i < len(cards):
-            raise CardParseError(f"promoted play {i} is not in the trick (plays 0..{len(cards) - 1})")
+            raise InvalidPosition(f"promoted play {i} is not in the trick (plays 0..{len(cards) - 1})")
         flags[i] = True
-    ranks = [c.rank for i, c in enumerate(cards) if flags[i]]
-    for rank in set(ranks):
-        if ranks.count(rank) > 1:
-            # All four of a rank are in one hand, and one hand plays once a trick.
-            raise CardParseError(f"two promoted {rank.plural} in one trick: four of a kind is held by one player")
+    for i, card in enumerate(cards):
+        if not flags[i]:
+            continue
+        if Ranking.of((Suit.SPADES, Suit.HEARTS)).promoted_role(card.rank) is None:
+            raise InvalidPosition(f"{card} cannot be played as four of a kind: the fives never are")
+        # All four of a rank are in one hand, and one hand plays once a trick.
+        other = next((c for j, c in enumerate(cards) if j != i and c.rank is card.rank), None)
+        if other is not None:
+            raise InvalidPosition(
+                f"{card} is played from four of a kind, so one hand held all four {card.rank.plural}; "
+                f"{other} cannot be played by another player in the same trick"
+            )
     return tuple(flags)
+
+
+def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if not isinstance(cards, (list, tuple)):
+        raise CardParseError(f"a trick's cards are given as text like 'H2 SK' or a list of cards, not {type_name(cards)}")
+    return tuple(c if isinstance(c, Card) else _parse_one(c) for c in cards)
+
+
+def _parse_one(c: object) -> Card:
+    return parse_cards([c])[0]  # type: ignore[list-item]
 
 
 def trick_winner(
@@ -105,9 +131,7 @@ def trick_winner(
     ``cards`` in play order (the first was led), ``chosen`` the two chosen
     suits, ``promoted`` the indices of plays made from a four of a kind.
     """
-    from stytvolt.core.cards import parse_cards
-
-    played = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    played = _cards(cards)
     flags = _check(played, promoted)
     return winner_index(Ranking.of(chosen), played, flags)
 
@@ -118,9 +142,7 @@ def explain_trick(
     promoted: Iterable[int] = (),
 ) -> TrickResult:
     """The winner and a sentence for every play: what it was, and whether it took the lead."""
-    from stytvolt.core.cards import parse_cards
-
-    played = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    played = _cards(cards)
     flags = _check(played, promoted)
     ranking = Ranking.of(chosen)
     reasons: list[Reason] = []
@@ -155,16 +177,8 @@ def _lead_reason(ranking: Ranking, card: Card, promoted: bool) -> Reason:
     elif role in (Role.LAMB, Role.FREE_CARD, Role.KING, Role.QUEEN, Role.TRADER):
         text = f"{d} is led: {_led_rule(role)}."
     else:
-        text = f"{d} is led: a higher {card.suit.singular} beats it, and so does {_plain_beaters(card)}."
+        text = f"{d} is led: a higher {card.suit.singular} beats it, and so does {plain_beaters(card.rank)}."
     return Reason(f"trick.lead.{role.value}", text, (card,))
-
-
-def _plain_beaters(card: Card) -> str:
-    return {
-        14: "a postman or any stikkar",
-        13: "a tvist, a postman or any stikkar",
-        12: "a trist or better",
-    }.get(card.rank, "an unfortunate or better")
 
 
 def _play_reason(
@@ -195,7 +209,7 @@ def _play_reason(
         if role.is_stikkar:
             return Reason("trick.beats.stikkar", f"{d} beats {td}: a stikkar beats every card except a led lamb.", pair)
         if top_role is Role.PLAIN:
-            return Reason("trick.beats.reach", f"{d} beats {td}: {_reach(role, True)}.", pair)
+            return Reason("trick.beats.reach", f"{d} beats {td}: {reach_clause(role, True)}.", pair)
         return Reason("trick.beats.led", f"{d} beats {td}: {_led_rule(top_role)}.", pair)
     # It does not take the lead: say which rule stops it.
     if role.level == 0 and role is not Role.PLAIN:
@@ -221,16 +235,8 @@ def _play_reason(
             )
         return Reason("trick.ranks_below", f"{d} does not beat {td}: it ranks below it.", pair)
     if top_role is Role.PLAIN:
-        return Reason("trick.short_reach", f"{d} cannot beat {td}: {_reach(role, False)}.", pair)
+        return Reason("trick.short_reach", f"{d} cannot beat {td}: {reach_clause(role, False)}.", pair)
     return Reason("trick.led_guard", f"{d} cannot beat {td}: {_led_rule(top_role)}.", pair)
-
-
-def _reach(role: Role, beats: bool) -> str:
-    if role is Role.POSTMAN:
-        return "a postman beats every unchosen card"
-    top = {Role.TVIST: "king", Role.TRIST: "queen", Role.OLUKKA: "jack"}[role]
-    article = "an" if role is Role.OLUKKA else "a"  # an unfortunate
-    return f"{article} {role.english} beats unchosen cards {'up to' if beats else 'only up to'} the {top}"
 
 
 def _led_rule(role: Role) -> str:
@@ -241,7 +247,3 @@ def _led_rule(role: Role) -> str:
         Role.TRADER: "a trader with nothing left to fetch falls to any taking card or stikkar",
         Role.LAMB: "a led lamb cannot be beaten",
     }[role]
-
-
-def _article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiouó" else "a ") + noun  # "an unfortunate", "a trader"

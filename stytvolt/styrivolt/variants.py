@@ -2,15 +2,17 @@
 
 The defaults are the Kvívík rules of the seed text.  Every variation the seed
 lists is a switch here; so are the points where another source (the Penguin
-book) disagrees.
+book) disagrees.  Each switch carries its help text (listed by the CLI and the
+site from here), and a wrong value is refused when the rules are built.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import Any
 
+from stytvolt.core.rules import check_switches, rules_from_json, rules_to_json, switch
 from stytvolt.styrivolt.chalk import Scoring
 
 __all__ = ["Rules", "CutRule", "Scoring"]
@@ -27,46 +29,33 @@ class CutRule(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rules a hand is played by.  ``Rules()`` is the seed's Kvívík game."""
+    """The rules a hand is played by.  ``Rules()`` is the seed's Kvívík game.
 
-    cut_for_stikkar: CutRule = CutRule.NONE
-    queen_claims_cut_stikkar: bool = False  # the queen may claim when the king is in no hand
-    open_choosing: bool = False  # the cards turned while choosing suits are shown to everyone
-    king_of_hearts_takes_bird: bool = False  # in the last trick ♥K may be exchanged for an exposed bird
-    compulsory_beating: bool = False  # beat the best card so far if you can, unless your partner played it
-    late_stock: bool = False  # the stock may be taken for the first time after the first trick
-    scoring: Scoring = Scoring.KVIVIK
-    enforce_stock_right: bool = True  # False: anyone may take the stock, and a wrongful take is penalised
+    A wrong value raises :class:`~stytvolt.core.errors.InvalidRules` naming the
+    switch; an enum switch also takes its value's text (``scoring="penguin"``).
+    """
+
+    cut_for_stikkar: CutRule = switch(
+        CutRule.NONE, "cut for a permanent stikkar before the deal: its king's holder may claim it")
+    queen_claims_cut_stikkar: bool = switch(False, "with a cut: the queen claims when the king is in no hand")
+    open_choosing: bool = switch(False, "the cards turned while choosing suits are shown to everyone")
+    king_of_hearts_takes_bird: bool = switch(False, "an exposed bird may be taken with ♥K in the last trick")
+    compulsory_beating: bool = switch(False, "beat the best card so far if you can, unless your partner played it")
+    late_stock: bool = switch(False, "the stock may first be taken after the first trick")
+    scoring: Scoring = switch(Scoring.KVIVIK, "the score table: the seed's Kvívík one, or the Penguin book's")
+    enforce_stock_right: bool = switch(
+        True, "only a player dealt no stikkar may take the stock (off: anyone may, and a wrongful take costs a penalty)")
+
+    def __post_init__(self) -> None:
+        check_switches(self)
 
     def to_json(self) -> dict[str, Any]:
         """Only the switches that differ from the defaults (so ``{}`` is the plain game)."""
-        default = Rules()
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                out[f.name] = value.value if isinstance(value, Enum) else value
-        return out
+        return rules_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Rules":
-        known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"unknown rule switch {key!r}: expected one of {', '.join(known)}")
-            current = getattr(cls(), key)
-            if isinstance(current, Enum):
-                try:
-                    kwargs[key] = type(current)(value)
-                except ValueError:
-                    allowed = ", ".join(repr(m.value) for m in type(current))
-                    raise ValueError(f"rule {key!r} cannot be {value!r}: expected one of {allowed}") from None
-            elif isinstance(value, bool):
-                kwargs[key] = value
-            else:
-                raise ValueError(f"rule {key!r} takes true or false, not {value!r}")
-        return cls(**kwargs)
+    def from_json(cls, data: object) -> "Rules":
+        return rules_from_json(cls, data)
 
     def with_(self, **changes: Any) -> "Rules":
         return replace(self, **changes)
