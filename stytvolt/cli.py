@@ -18,16 +18,18 @@ import re
 import sys
 import textwrap
 import unicodedata
-from dataclasses import fields
 from enum import Enum
 from typing import Any, Callable, Iterable, Sequence, TextIO
 
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import IllegalAction, StytvoltError
+from stytvolt.core.explain import Reason
+from stytvolt.core.rules import parse_switch_words, switches
+from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
-from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Result, Scoring
+from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Scoring, parse_record
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandState, Phase, Trick
@@ -127,23 +129,16 @@ class _Formatter(argparse.HelpFormatter):
         return "\n".join(lines)
 
 
-_VARIANT_TEXT = {
-    "cut_for_stikkar": "cut for a permanent stikkar before the deal: its king's holder may claim it",
-    "queen_claims_cut_stikkar": "with a cut: the queen claims when the king is in no hand",
-    "open_choosing": "the cards turned while choosing suits are shown to everyone",
-    "king_of_hearts_takes_bird": "an exposed bird may be taken with ♥K in the last trick",
-    "compulsory_beating": "beat the best card so far if you can, unless your partner played it",
-    "late_stock": "the stock may first be taken after the first trick",
-    "scoring": "the score table: the seed's Kvívík one, or the Penguin book's",
-    "enforce_stock_right": "anyone may take the stock; taking it without the right costs a penalty",
-}
-
-
 def _variant_epilog() -> str:
     lines = ["rule variations (--variant NAME ...):"]
-    for name, f in zip(_variant_help(), fields(Rules)):
+    for sw in switches(Rules):
+        word = "cut" if sw.name == "cut_for_stikkar" else sw.word
+        if isinstance(sw.default, Enum):
+            name = f"{word}=" + "|".join(sw.choices)
+        else:
+            name = f"{word}=no" if sw.default else word
         lines.append(f"  {name}")
-        lines.append(f"      {_VARIANT_TEXT.get(f.name, '')}")
+        lines.append(f"      {sw.help}")
     lines.append("example: stytvolt play --variant compulsory-beating cut=two-stikkar --seed 7")
     return "\n".join(lines)
 
@@ -321,7 +316,7 @@ def cmd_trick(args: argparse.Namespace, out: Output) -> int:
         for token in re.split(r"[\s,]+", args.promoted.strip()):
             if not token:
                 continue
-            if not token.isdigit() or not 1 <= int(token) <= len(cards):
+            if not re.fullmatch(r"[0-9]{1,2}", token) or not 1 <= int(token) <= len(cards):
                 raise CliError(f"bad play number {token!r} in --promoted: expected 1 to {len(cards)} (1 = the lead)")
             promoted.append(int(token) - 1)
     result = explain_trick(cards, chosen, promoted)
@@ -458,28 +453,8 @@ def cmd_terms(args: argparse.Namespace, out: Output) -> int:
 
 # -- chalk ------------------------------------------------------------------------------
 
-_RESULT_ALIASES: dict[str, Result] = {
-    **{r.value.replace("_", "-"): r for r in Result},
-    "nine-tricks": Result.NINE_TRICKS, "nine-tricks-alone": Result.NINE_TRICKS_ALONE,
-    "keptin": Result.KEPT_IN, "vol": Result.KEPT_IN, "stock-penalty": Result.STOCK_PENALTY,
-}
-
-
-def _parse_record(token: str) -> tuple[int, Result]:
-    expected = f"expected TEAM:RESULT, with TEAM A or B and RESULT one of {', '.join(RESULT_WORDS)}"
-    team_text, sep, result_text = token.partition(":")
-    if not sep:
-        team_text, sep, result_text = token.partition("=")
-    team = {"a": 0, "b": 1}.get(team_text.strip().lower())
-    key = result_text.strip().lower().replace("_", "-").replace(" ", "-")
-    result = RESULT_WORDS.get(key) or _RESULT_ALIASES.get(key)
-    if not sep or team is None or result is None:
-        raise CliError(f"bad result {token!r}: {expected}")
-    return team, result
-
-
 def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
-    records = [_parse_record(t) for t in args.results]
+    records = [parse_record(t) for t in args.results]
     board = Chalkboard(scoring=Scoring.PENGUIN if args.penguin else Scoring.KVIVIK)
     for i, (team, result) in enumerate(records, 1):
         change = board.record(team, result)
@@ -495,54 +470,10 @@ def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
 
 # -- variants --------------------------------------------------------------------------
 
-_VARIANT_ALIASES = {"cut": "cut_for_stikkar", "cut-for-stikkar": "cut_for_stikkar"}
-_TRUE = {"", "true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def _variant_help() -> list[str]:
-    names = []
-    default = Rules()
-    for f in fields(Rules):
-        value = getattr(default, f.name)
-        cli = "cut" if f.name == "cut_for_stikkar" else f.name.replace("_", "-")
-        if isinstance(value, Enum):
-            names.append(f"{cli}=" + "|".join(m.value for m in type(value)))
-        elif value:
-            names.append(f"{cli}=no")
-        else:
-            names.append(cli)
-    return names
-
 
 def parse_variants(words: Iterable[str]) -> Rules:
     """Rules from command-line switches: ``compulsory-beating``, ``cut=two-stikkar``, ``scoring=penguin`` …"""
-    default = Rules()
-    known = {f.name for f in fields(Rules)}
-    data: dict[str, Any] = {}
-    for word in words:
-        name, _, value = word.strip().partition("=")
-        key = name.strip().lower()
-        key = _VARIANT_ALIASES.get(key, key.replace("-", "_"))
-        negate = False
-        if key not in known and key.startswith("no_") and key[3:] in known:
-            key, negate = key[3:], True
-        if key not in known:
-            raise CliError(f"unknown variant {word!r}: expected one of {', '.join(_variant_help())}")
-        current = getattr(default, key)
-        value = value.strip().lower()
-        if isinstance(current, Enum):
-            allowed = {m.value: m for m in type(current)}
-            if value not in allowed:
-                raise CliError(f"variant {word!r}: {name} takes one of {', '.join(allowed)}")
-            data[key] = allowed[value]
-        elif value in _TRUE:
-            data[key] = not negate
-        elif value in _FALSE:
-            data[key] = negate
-        else:
-            raise CliError(f"variant {word!r}: {name} is switched on by its name, or set with {name}=yes/no")
-    return Rules(**data)
+    return parse_switch_words(Rules, list(words), aliases={"cut": "cut_for_stikkar"})
 
 
 def _rules_text(rules: Rules) -> str:
@@ -573,6 +504,8 @@ class TerminalGame:
         self.rules = parse_variants(args.variant)
         if args.hands is not None and args.hands < 0:
             raise CliError(f"--hands {args.hands}: expected 0 (until you quit) or more")
+        if args.hands == 0 and args.auto:
+            raise CliError("--hands 0 plays until you quit, and with --auto nobody would: give a number of hands")
         self.hands_wanted: int | None = args.hands
         self.seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
         self.bots: list[Bot] = [SimpleBot(self.seed * 4 + p) for p in range(4)]
@@ -589,10 +522,9 @@ class TerminalGame:
     def who(self, p: int) -> str:
         return f"{self.names[p]} (you)" if p == self.seat and not self.auto else self.names[p]
 
-    def rename(self, text: str) -> str:
-        """The engine's "Player 3" and "Team 0" in this game's names."""
-        text = re.sub(r"\b[Pp]layer ([0-3])\b", lambda m: self.who(int(m.group(1))), text)
-        return re.sub(r"\b([Tt])eam ([01])\b", lambda m: f"{m.group(1)}eam {'AB'[int(m.group(2))]}", text)
+    def say(self, reason: Reason) -> str:
+        """An engine reason in this game's names: seats as South (you), West …; teams as team A, team B."""
+        return reason.render(seats=self.who)
 
     # -- the game --------------------------------------------------------------------
 
@@ -643,9 +575,22 @@ class TerminalGame:
             out(f"Team {'AB'[leader]} leads with {value} cross{'es' if value != 1 else ''}"
                 f"{' (your team)' if leader == self.seat % 2 else ''}.")
 
+    def read_line(self) -> str:
+        """One line of input ('' at its end); input that is not text stops the game with a clear error."""
+        encoding = getattr(self.stdin, "encoding", None) or "the expected encoding"
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError as err:
+            raise CliError(f"the input is not text in {encoding}: byte {err.object[err.start:err.start + 1]!r} "
+                           "cannot be read") from None
+        bad = next((ch for ch in line if "\udc80" <= ch <= "\udcff"), None)  # bytes kept by surrogateescape
+        if bad is not None:
+            raise CliError(f"the input is not text in {encoding}: byte {bytes([ord(bad) - 0xDC00])!r} cannot be read")
+        return line
+
     def pause(self) -> None:
         self.out.write("Press Enter for the next hand (q quits): ")
-        line = self.stdin.readline()
+        line = self.read_line()
         if not line:
             raise _Quit("End of input: the game stops here.")
         if line.strip().lower() in ("q", "quit", "exit"):
@@ -660,7 +605,7 @@ class TerminalGame:
         out("=" * 60)
         out(f"Hand {self.hand_no}: {self.who(dealer)} deals; {self.who((dealer + 1) % 4)} leads.")
         for reason in state.log:
-            out(self.rename(reason.text))
+            out(self.say(reason))
         logged = len(state.log)
         if state.phase is not Phase.EXPOSE:
             self.show_choice(state)
@@ -671,7 +616,7 @@ class TerminalGame:
             if p == self.seat and not self.auto:
                 action = self.ask(state)
             else:
-                action = self.bots[p].choose(state)
+                action = self.bots[p].choose(state.observation(p))
             state.apply(action)
             # What happened, in the engine's words (the end of the hand is told below).
             for reason in state.log[logged:]:
@@ -680,7 +625,7 @@ class TerminalGame:
                 if reason.code == "stock.discard" and p != self.seat:
                     out(f"{self.who(p)} discards a card to the stock.")
                     continue
-                out(self.rename(reason.text))
+                out(self.say(reason))
             logged = len(state.log)
             self.tell(state, p, action, before_phase)
             if before_phase is Phase.EXPOSE and state.phase is not Phase.EXPOSE:
@@ -732,7 +677,7 @@ class TerminalGame:
         result = state.result
         assert result is not None
         out("")
-        out(f"Hand {self.hand_no} is over: {self.rename(result.reason.text)}")
+        out(f"Hand {self.hand_no} is over: {self.say(result.reason)}")
         change = self.game.score()
         for reason in change.reasons:
             out(reason.render(teams=("A", "B")))
@@ -745,7 +690,7 @@ class TerminalGame:
         legal = self.ordered(state, state.to_move)
         while True:
             self.out.write("> ")
-            line = self.stdin.readline()
+            line = self.read_line()
             if not line:
                 raise _Quit("End of input: the game stops here.")
             typed = line.strip()
@@ -774,7 +719,7 @@ class TerminalGame:
                     state.apply(action)  # raises IllegalAction, naming the rule
                 return action
             except (CardParseError, IllegalAction) as err:
-                text = self.rename(str(err))
+                text = self.say(err.reason) if isinstance(err, IllegalAction) else str(err)
                 message = f"{typed!r} is not allowed now: {text}" if isinstance(err, IllegalAction) else text
                 if not self.interactive:
                     raise CliError(message) from None
@@ -782,7 +727,7 @@ class TerminalGame:
 
     @staticmethod
     def read_action(typed: str, legal: list[Action]) -> Action:
-        if typed.isdigit():
+        if re.fullmatch(r"[0-9]{1,3}", typed):
             n = int(typed)
             if not 1 <= n <= len(legal):
                 raise CardParseError(f"{typed!r} is not one of the numbered actions: type 1 to {len(legal)}")
@@ -879,9 +824,8 @@ class TerminalGame:
 
     @staticmethod
     def promoted(state: HandState, p: int, card: Card) -> bool:
-        if state.ranking.promoted_role(card.rank) is None:
-            return False
-        return card.rank in state.declared[p] or sum(1 for c in state.hands[p] if c.rank is card.rank) == 4
+        """Whether ``card`` plays as four of a kind (the rules' own fact, as the card itself, not what it fetches)."""
+        return card.rank in state.declared[p] or card.rank in state.quads[p]
 
     def hand_lines(self, state: HandState, p: int) -> list[str]:
         ranking = state.ranking
@@ -932,9 +876,9 @@ class TerminalGame:
         kind = action.kind
         if kind is Kind.PLAY:
             card = action.card
-            fetch = state.exposed.get(card.suit) or []
-            if ranking.role(card) is Role.TRADER and len(fetch) == 1:
-                return f"{card.symbol} trader: fetches and plays {ranking.describe(fetch[0])}"
+            fetched = trader_fetch(ranking, card, state.exposed.get(card.suit, ()))
+            if fetched is not None:
+                return f"{card.symbol} trader: fetches and plays {ranking.describe(fetched, state.played_as(p, card)[1])}"
             return self.card_text(ranking, card, self.promoted(state, p, card))
         if kind is Kind.TRADE:
             give, take = action.cards

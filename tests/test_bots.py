@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from stytvolt.core.cards import Card, Suit, parse_cards
+from stytvolt.core.errors import StytvoltError
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.styrivolt import Action, HandState, Kind, Phase, Role, Rules
 from stytvolt.styrivolt.bots import Bot, RandomBot, SimpleBot, card_worth
@@ -27,7 +30,7 @@ def play_hand(state: HandState, bots: list[Bot]) -> list[str]:
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, f"no legal action in a live hand: {state!r}"
-        action = bots[state.to_move].choose(state)
+        action = bots[state.to_move].choose(state.observation(state.to_move))
         assert action in legal, f"{action} is not legal in {state!r}; legal: {legal}"
         state.apply(action)
         actions.append(str(action))
@@ -82,8 +85,29 @@ def test_bots_refuse_a_finished_hand() -> None:
     state = HandState.deal(3)
     play_hand(state, [SimpleBot(p) for p in range(4)])
     for bot in (RandomBot(1), SimpleBot(1)):
-        with pytest.raises(ValueError):
-            bot.choose(state)
+        with pytest.raises(StytvoltError, match="nothing to do"):
+            bot.choose(state.observation(0))
+
+
+def test_bots_are_shown_an_observation_never_the_state() -> None:
+    state = HandState.deal(3)
+    with pytest.raises(StytvoltError, match="observation"):
+        SimpleBot(1).choose(state)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_simple_bot_plays_the_same_whatever_the_hidden_cards(seed: int) -> None:
+    """Fair play: every card the seat has not seen dealt afresh (resample) never changes its choice."""
+    rng = random.Random(seed)
+    state = HandState.deal(seed, dealer=seed % 4, rules=Rules(compulsory_beating=seed % 3 == 0))
+    changed = 0
+    while not state.is_terminal():
+        p = state.to_move
+        other = state.resample(p, rng)
+        changed += any(other.hands[q] != state.hands[q] for q in range(4) if q != p)
+        assert SimpleBot(seed).choose(other.observation(p)) == SimpleBot(seed).choose(state.observation(p))
+        state.apply(SimpleBot(seed).choose(state.observation(p)))
+    assert changed  # the hidden cards really were dealt afresh
 
 
 # -- the heuristics, in made-up deals ------------------------------------------------
@@ -126,21 +150,21 @@ def deal() -> HandState:
 def test_simple_bot_takes_the_stock_with_a_weak_hand() -> None:
     state = deal()
     assert state.to_move == 1 and state.has_right_to_stock(1)
-    assert SimpleBot(0).choose(state) == Action.simple(Kind.TAKE_STOCK)
+    assert SimpleBot(0).choose(state.observation(state.to_move)) == Action.simple(Kind.TAKE_STOCK)
 
 
 def test_simple_bot_wins_as_cheaply_as_it_can() -> None:
     state = deal()
     state.apply("DK")  # player 1 leads the unchosen king
     # Player 2 can beat a king with the tvist, the postman or the bird: the tvist is cheapest.
-    assert str(SimpleBot(0).choose(state)) == "S2"
+    assert str(SimpleBot(0).choose(state.observation(state.to_move))) == "S2"
 
 
 def test_simple_bot_throws_its_least_card_on_its_partners_winner() -> None:
     state = deal()
     state.apply("DK")
     state.apply("C6")  # player 2 does not beat it: player 3's partner is winning
-    choice = SimpleBot(0).choose(state)
+    choice = SimpleBot(0).choose(state.observation(state.to_move))
     assert str(choice) == "D5"
     ranking = state.ranking
     assert card_worth(ranking, choice.card) == min(card_worth(ranking, c) for c in state.hands[3])
@@ -166,7 +190,7 @@ def collect(phase: Phase, rules: Rules = Rules(), limit: int = 3000) -> list[Han
             if state.phase is phase:
                 found.append(state.clone())
                 break
-            state.apply(bot.choose(state))
+            state.apply(bot.choose(state.observation(state.to_move)))
     return found
 
 
@@ -174,7 +198,7 @@ def test_simple_bot_fetches_a_stikkar_at_the_last_chance() -> None:
     states = collect(Phase.LAST_CHANCE, Rules(late_stock=True))
     assert states
     for state in states:
-        action = SimpleBot(1).choose(state)
+        action = SimpleBot(1).choose(state.observation(state.to_move))
         assert action.kind is Kind.TRADE and state.ranking.role(action.cards[1]).is_stikkar
 
 
@@ -184,7 +208,7 @@ def test_simple_bot_stops_after_keeping_in_without_sure_winners() -> None:
     stops = 0
     for state in states:
         p = state.to_move
-        action = SimpleBot(1).choose(state)
+        action = SimpleBot(1).choose(state.observation(state.to_move))
         assert action in state.legal_actions()
         holds_winners = any(
             state.ranking.role(c) is Role.LAMB or state.ranking.role(c).is_stikkar for c in state.hands[p]
@@ -199,7 +223,7 @@ def test_simple_bot_keeps_the_stock_or_both() -> None:
     states = collect(Phase.STOCK_DECISION)
     assert states
     for state in states:
-        action = SimpleBot(1).choose(state)
+        action = SimpleBot(1).choose(state.observation(state.to_move))
         assert action.kind in (Kind.KEEP, Kind.KEEP_BOTH, Kind.GO_BACK)
         if Kind.KEEP_BOTH in {a.kind for a in state.legal_actions()}:
             assert action.kind is Kind.KEEP_BOTH

@@ -13,6 +13,7 @@ import pytest
 from stytvolt.core.cards import parse_card
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.cli import main, parse_variants, to_ascii
+from stytvolt.core.rules import switches
 from stytvolt.styrivolt import HandState, Ranking, Role, Rules, Scoring
 from stytvolt.styrivolt.ranking import TAKING_REACH
 from stytvolt.styrivolt.variants import CutRule
@@ -379,3 +380,44 @@ def test_python_dash_m_help() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.startswith("stytvolt: error: ") and done.stderr.count("\n") == 1
+
+
+# -- input that once crashed or hung ------------------------------------------------------
+
+
+def test_promoted_play_numbers_are_ascii_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "trick", "--chosen", "H,S", "--promoted", "²", "H2", "S3")
+    assert code == 2
+    assert_one_error_line(err, "'²'", "expected 1 to 2")
+
+
+def test_undecodable_input_is_one_error_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", raw)
+    code, _, err = run(capsys, "play", "--seed", "3", "--hands", "1")
+    assert code == 2
+    assert_one_error_line(err, "not text in utf-8", "\\xff")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\n"), encoding="utf-8", errors="surrogateescape"))
+    code, _, err = run(capsys, "play", "--seed", "3", "--hands", "1")
+    assert code == 2
+    assert_one_error_line(err, "not text in utf-8")
+
+
+def test_auto_play_until_you_quit_is_refused_since_nobody_quits(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--auto", "--hands", "0")
+    assert code == 2
+    assert_one_error_line(err, "--hands 0", "--auto")
+
+
+def test_variant_help_comes_from_the_rules_switches(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--help")
+    assert code == 0
+    for sw in switches(Rules):
+        assert " ".join(sw.help.split()[:4]) in " ".join(out.split())
+
+
+def test_the_game_names_seats_without_rewriting_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--auto", "--seed", "4", "--hands", "2")
+    assert code == 0
+    assert "player 0" not in out.lower() and "player 3" not in out.lower()
+    assert "Team A" in out or "Team B" in out

@@ -202,7 +202,7 @@ ALL_CARDS: tuple[Card, ...] = _INTERNED
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
 
 
-def parse_card(text: str, *, pack: "Pack | None" = None) -> Card:
+def parse_card(text: "str | Card", *, pack: "Pack | None" = None) -> Card:
     """Read one card: ``H2``, ``h2``, ``2H``, ``♥2``, ``2♥``, ``H10``.
 
     With ``pack``, a card outside that pack is refused and the message lists
@@ -238,7 +238,7 @@ def _shown(token: str, limit: int = 24) -> str:
 
 
 def parse_cards(
-    text: str | Iterable[str],
+    text: "str | Iterable[str | Card]",
     *,
     pack: "Pack | None" = None,
     unique: bool = False,
@@ -256,7 +256,7 @@ def parse_cards(
     else:
         raise CardParseError(f"cards are given as text like 'H2 SK' or a list of cards, not {type_name(text)}")
     tokens = [t for t in tokens if t != ""]
-    cards = tuple(parse_card(t, pack=pack) for t in tokens)  # type: ignore[arg-type]
+    cards = tuple(parse_card(t, pack=pack) for t in tokens)  # type: ignore[arg-type]  # each checked in parse_card
     if unique:
         seen: set[Card] = set()
         for card in cards:
@@ -321,7 +321,8 @@ class Pack:
 def _rank_text(ranks: list[Rank]) -> str:
     parts: list[str] = []
     run: list[Rank] = []
-    for rank in ranks + [None]:  # type: ignore[list-item]
+    ends: list[Rank | None] = [*ranks, None]
+    for rank in ends:
         if rank is not None and run and rank == run[-1] + 1 and rank <= Rank.NINE:
             run.append(rank)
             continue

@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 def switch(default: T, help: str) -> T:
     """A rule switch: its default and one line of help."""
-    return dataclasses.field(default=default, metadata={"help": help})  # type: ignore[no-any-return]
+    return dataclasses.field(default=default, metadata={"help": help})
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,7 +113,7 @@ _BY_WORD = {k.value: k for k in Kind}
 _BY_WORD.update({"play-on": Kind.PLAY_ON, "playon": Kind.PLAY_ON, "go-back": Kind.GO_BACK, "take-stock": Kind.TAKE_STOCK})
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: "str | Action") -> Action:
     """Read an action: ``H2`` or ``play H2``, ``trade H5 H7`` (or ``trade H5 for H7``), ``take``, ``keep`` …"""
     if isinstance(text, Action):
         return text

@@ -1,7 +1,8 @@
 """Computer players for a hand of Stýrivolt.
 
-A bot looks at a :class:`~stytvolt.styrivolt.hand.HandState` and returns one
-of its :meth:`~stytvolt.styrivolt.hand.HandState.legal_actions`:
+A bot is shown an :class:`~stytvolt.styrivolt.observation.Observation`, exactly
+what its seat may see (``state.observation(seat)``), never the state, and
+returns one of the observation's legal actions:
 
 * :class:`RandomBot` picks uniformly among them (a baseline, and a fuzzer);
 * :class:`SimpleBot` plays the way a beginner is taught to: lead a lamb or a
@@ -24,10 +25,13 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from stytvolt.core.cards import Card, Rank, Suit
-from stytvolt.styrivolt.pack import STYRIVOLT_PACK
+from stytvolt.core.cards import Card, Rank
+from stytvolt.core.errors import InvalidPosition
 from stytvolt.styrivolt.actions import Action, Kind
-from stytvolt.styrivolt.hand import HandState, Phase
+from stytvolt.styrivolt.choosing import choose_suits
+from stytvolt.styrivolt.hand import Phase
+from stytvolt.styrivolt.observation import Observation
+from stytvolt.styrivolt.pack import TRICKS
 from stytvolt.styrivolt.ranking import UNBEATABLE, Ranking, Role, defence_of
 from stytvolt.styrivolt.tricks import winner_index
 
@@ -36,14 +40,13 @@ __all__ = ["Bot", "RandomBot", "SimpleBot", "card_worth"]
 # Levels (see ranking.Role.level): the weakest taking card, and the first stikkar.
 _OLUKKA = Role.OLUKKA.level
 _STIKKAR = Role.KARNIFL.level
-_TRICKS = 9
 
 
 class Bot(Protocol):
     """Anything that can choose an action for the player to move."""
 
-    def choose(self, state: HandState) -> Action:
-        """One of ``state.legal_actions()`` for ``state.to_move``."""
+    def choose(self, obs: Observation) -> Action:
+        """One of ``obs.legal`` (the observation of the seat to move)."""
         ...
 
 
@@ -53,11 +56,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: HandState) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the hand is over: there is no action to choose")
-        return self.rng.choice(legal)
+    def choose(self, obs: Observation) -> Action:
+        return self.rng.choice(_legal(obs))
 
 
 def card_worth(ranking: Ranking, card: Card, promoted: bool = False) -> float:
@@ -86,53 +86,52 @@ class SimpleBot:
 
     # -- the one entry point ---------------------------------------------------
 
-    def choose(self, state: HandState) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the hand is over: there is no action to choose")
-        phase = state.phase
+    def choose(self, obs: Observation) -> Action:
+        legal = _legal(obs)
+        phase = Phase(obs.phase)
         if phase is Phase.PLAY:
-            action = self._play_phase(state, legal)
+            action = self._play_phase(obs, legal)
         elif phase is Phase.EXPOSE:
-            action = self._expose(state, legal)
+            action = self._expose(obs, legal)
         elif phase is Phase.CLAIM:
             # A king for a permanent stikkar is always a good exchange.
             action = next((a for a in legal if a.kind is Kind.TRADE), legal[0])
         elif phase is Phase.LAST_CHANCE:
-            action = self._last_chance(state, legal)
+            action = self._last_chance(obs, legal)
         elif phase is Phase.WITH:
             # The taker keeps the better of the exposed pair (the stikkar, not the lamb).
-            action = max(legal, key=lambda a: card_worth(state.ranking, a.card))
+            action = max(legal, key=lambda a: card_worth(_ranking(obs), a.card))
         elif phase is Phase.STOCK_DECISION:
-            action = self._stock_decision(state, legal)
+            action = self._stock_decision(obs, legal)
         elif phase is Phase.PLAY_ON:
-            action = self._play_on(state, legal)
+            action = self._play_on(obs, legal)
         else:
             action = legal[0]
-        # Belt and braces: never hand back something the state would refuse.
+        # Belt and braces: never hand back something the rules would refuse.
         return action if action in legal else legal[0]
 
     # -- the phases ----------------------------------------------------------------
 
-    def _expose(self, state: HandState, legal: list[Action]) -> Action:
+    def _expose(self, obs: Observation, legal: list[Action]) -> Action:
         """The dealer's free choice: expose the card the priority list names first."""
         offered = {a.card for a in legal}
-        for exposure in state.choice.exposures:
-            if {*exposure.cards, *exposure.alternatives} == offered:
-                default = Action(Kind.EXPOSE, (exposure.cards[0],))
-                if default in legal:
-                    return default
+        if obs.turned:
+            for exposure in choose_suits(obs.turned).exposures:
+                if {*exposure.cards, *exposure.alternatives} == offered:
+                    default = Action(Kind.EXPOSE, (exposure.cards[0],))
+                    if default in legal:
+                        return default
         return legal[0]
 
-    def _last_chance(self, state: HandState, legal: list[Action]) -> Action:
-        """Trade for an exposed stikkar before the stock carries it away; otherwise pass."""
-        ranking = state.ranking
+    def _last_chance(self, obs: Observation, legal: list[Action]) -> Action:
+        """Trade for an exposed stikkar before the stock (or the king) carries it away; otherwise pass."""
+        ranking = _ranking(obs)
         best = [a for a in legal if a.kind is Kind.TRADE and ranking.role(a.cards[1]).is_stikkar]
         if best:
             return max(best, key=lambda a: card_worth(ranking, a.cards[1]))
         return next((a for a in legal if a.kind is Kind.PASS), legal[0])
 
-    def _stock_decision(self, state: HandState, legal: list[Action]) -> Action:
+    def _stock_decision(self, obs: Observation, legal: list[Action]) -> Action:
         """Keep the stock, unless the original hand is better and may be taken back.
 
         Keeping both sets is never worse than either (more cards to choose
@@ -141,60 +140,59 @@ class SimpleBot:
         kinds = {a.kind: a for a in legal}
         if Kind.KEEP_BOTH in kinds:
             return kinds[Kind.KEEP_BOTH]
-        p = state.to_move
-        if Kind.GO_BACK in kinds and state.takes:
-            take = state.takes[-1]
-            ranking = state.ranking
-            if _strength(ranking, take.original) > _strength(ranking, state.hands[p]):
+        mine = [t for t in obs.takes if t.player == obs.player and t.original is not None]
+        if Kind.GO_BACK in kinds and mine:
+            ranking = _ranking(obs)
+            original = mine[-1].original
+            assert original is not None
+            if _strength(ranking, original) > _strength(ranking, obs.hand):
                 return kinds[Kind.GO_BACK]
         return kinds.get(Kind.KEEP, legal[0])
 
-    def _play_on(self, state: HandState, legal: list[Action]) -> Action:
+    def _play_on(self, obs: Observation, legal: list[Action]) -> Action:
         """Stop and score the keeping-in, unless this hand surely takes every trick left."""
         kinds = {a.kind: a for a in legal}
-        p = state.to_move
-        left = _TRICKS - len(state.tricks)
-        if Kind.PLAY_ON in kinds and _sure_winners(state, p) >= left:
+        left = TRICKS - len(obs.tricks)
+        if Kind.PLAY_ON in kinds and _sure_winners(obs) >= left:
             return kinds[Kind.PLAY_ON]
         return kinds.get(Kind.STOP, legal[0])
 
-    def _play_phase(self, state: HandState, legal: list[Action]) -> Action:
-        p = state.to_move
-        ranking = state.ranking
+    def _play_phase(self, obs: Observation, legal: list[Action]) -> Action:
+        ranking = _ranking(obs)
         plays = [a for a in legal if a.kind is Kind.PLAY]
         trades = [a for a in legal if a.kind is Kind.TRADE]
         # 1. Fetch an exposed stikkar with a trader (or ♥K for the bird) as soon as possible.
         stikkar_trades = [a for a in trades if ranking.role(a.cards[1]).is_stikkar]
         if stikkar_trades:
             return max(stikkar_trades, key=lambda a: card_worth(ranking, a.cards[1]))
-        leading = not state.current
+        leading = not obs.current
         # 2. Fetch an exposed lamb when it can be led now (not to the first trick).
-        if leading and state.tricks:
+        if leading and obs.tricks:
             lamb_trades = [a for a in trades if ranking.role(a.cards[1]) is Role.LAMB]
             if lamb_trades:
                 return lamb_trades[0]
         # 3. Take the stock with a weak hand (nothing better than an unfortunate).
         take = next((a for a in legal if a.kind is Kind.TAKE_STOCK), None)
-        if take is not None and state.has_right_to_stock(p) and self._weak(state, p):
+        if take is not None and obs.right_to_stock and self._weak(obs):
             return take
         if not plays:
             # Only trades are left (a trader facing a lamb and a stikkar): take the better card.
             return max(trades, key=lambda a: card_worth(ranking, a.cards[1]))
         if leading:
-            return self._lead(state, p, plays)
-        return self._follow(state, p, plays)
+            return self._lead(obs, plays)
+        return self._follow(obs, plays)
 
     # -- playing a card ------------------------------------------------------------
 
-    def _lead(self, state: HandState, p: int, plays: list[Action]) -> Action:
-        ranking = state.ranking
-        info = [(a, *self._effective(state, p, a.card)) for a in plays]
-        # A lamb (never to the first trick: the state does not offer it then) wins for sure.
+    def _lead(self, obs: Observation, plays: list[Action]) -> Action:
+        ranking = _ranking(obs)
+        info = [(a, *obs.played_as(a.card)) for a in plays]
+        # A lamb (never to the first trick: the rules do not offer it then) wins for sure.
         lambs = [a for a, card, promoted in info if ranking.role(card, promoted) is Role.LAMB]
         if lambs:
             return lambs[0]
         # The best stikkar still out, if it is ours, wins for sure too.
-        top = _highest_unseen_stikkar(state, p)
+        top = _highest_unseen_stikkar(obs)
         sure = [
             (a, card, promoted) for a, card, promoted in info
             if ranking.role(card, promoted).level >= _STIKKAR and ranking.role(card, promoted).level > top
@@ -211,18 +209,16 @@ class SimpleBot:
             return max(good, key=lambda x: card_worth(ranking, x[1], x[2]))[0]
         return self._cheapest(ranking, info)
 
-    def _follow(self, state: HandState, p: int, plays: list[Action]) -> Action:
-        ranking = state.ranking
-        info = [(a, *self._effective(state, p, a.card)) for a in plays]
-        best = winner_index(ranking, state.current, state.current_promoted)
-        if (state.leader + best) % 2 == p % 2:
+    def _follow(self, obs: Observation, plays: list[Action]) -> Action:
+        ranking = _ranking(obs)
+        info = [(a, *obs.played_as(a.card)) for a in plays]
+        best = winner_index(ranking, obs.current, obs.current_promoted)
+        if (obs.leader + best) % 2 == obs.player % 2:
             return self._cheapest(ranking, info)  # partner is winning: throw rubbish
-        winning = []
-        for a, card, promoted in info:
-            cards = [*state.current, card]
-            flags = [*state.current_promoted, promoted]
-            if winner_index(ranking, cards, flags) == len(state.current):
-                winning.append((a, card, promoted))
+        winning = [
+            (a, card, promoted) for a, card, promoted in info
+            if winner_index(ranking, (*obs.current, card), (*obs.current_promoted, promoted)) == len(obs.current)
+        ]
         if winning:
             return self._cheapest(ranking, winning)
         return self._cheapest(ranking, info)
@@ -233,88 +229,59 @@ class SimpleBot:
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     @staticmethod
-    def _effective(state: HandState, p: int, card: Card) -> tuple[Card, bool]:
-        """The card that would reach the trick (a trader fetches its exposed card), and whether it is promoted."""
-        ranking = state.ranking
-        if card.rank is Rank.FIVE and ranking.roles[card.index] is Role.TRADER:
-            fetch = state.exposed.get(card.suit) or []
-            if len(fetch) == 1:
-                card = fetch[0]
-        return card, _promoted(state, p, card)
-
-    @staticmethod
-    def _weak(state: HandState, p: int) -> bool:
+    def _weak(obs: Observation) -> bool:
         """No taking card above an unfortunate (counting what a trader would fetch)."""
-        ranking = state.ranking
-        for card in state.hands[p]:
-            effective, promoted = SimpleBot._effective(state, p, card)
-            if ranking.role(effective, promoted).level > _OLUKKA:
-                return False
-        return True
+        ranking = _ranking(obs)
+        return all(ranking.role(*obs.played_as(card)).level <= _OLUKKA for card in obs.hand)
 
 
 # -- helpers ---------------------------------------------------------------------------
 
 
-def _promoted(state: HandState, p: int, card: Card) -> bool:
-    """Four of a kind in this player's hand (or already declared)."""
-    if card.rank is Rank.FIVE or state.ranking.promoted_role(card.rank) is None:
-        return False
-    if card.rank in state.declared[p]:
-        return True
-    held = sum(1 for c in state.hands[p] if c.rank is card.rank)
-    if card not in state.hands[p]:
-        held += 1  # a card a trader is about to fetch joins the hand before it is played
-    return held == 4
+def _legal(obs: Observation) -> list[Action]:
+    if not isinstance(obs, Observation):
+        raise InvalidPosition(f"a computer player is shown its seat's observation (state.observation(seat)), not {type(obs).__name__}")
+    if not obs.legal:
+        raise InvalidPosition("this seat has nothing to do now: the hand is over or it is another seat's turn")
+    return list(obs.legal)
+
+
+def _ranking(obs: Observation) -> Ranking:
+    ranking = obs.ranking
+    assert ranking is not None  # a seat with something to do knows the chosen suits
+    return ranking
 
 
 def _strength(ranking: Ranking, cards: Sequence[Card]) -> float:
     """A hand's strength: the worth of its stikkar and taking cards, then of its best leads."""
     worths = sorted((card_worth(ranking, c) for c in cards), reverse=True)
-    return sum(worths[:_TRICKS])
+    return sum(worths[:TRICKS])
 
 
-def _highest_unseen_stikkar(state: HandState, p: int) -> int:
+def _highest_unseen_stikkar(obs: Observation) -> int:
     """The level of the best stikkar that is neither in this hand nor played nor on the table.
 
     Exposed cards count as still out: a trader's holder may fetch them.
     """
-    ranking = state.ranking
-    gone: set[Card] = set(state.hands[p])
-    for trick in state.tricks:
+    ranking = _ranking(obs)
+    gone: set[Card] = set(obs.hand) | set(obs.current) | set(obs.table)
+    for trick in obs.tricks:
         gone.update(trick.cards)
-    gone.update(state.current)
-    gone.update(state.table)
-    return max((ranking.levels[c.index] for c in _stikkar_of(ranking) if c not in gone), default=0)
+    return max((ranking.levels[c.index] for c in ranking.stikkar if c not in gone), default=0)
 
 
-_STIKKAR_CACHE: dict[frozenset[Suit], tuple[Card, ...]] = {}
-
-
-def _stikkar_of(ranking: Ranking) -> tuple[Card, ...]:
-    """The nine stikkar of this ranking: the five permanent ones, the chosen aces and jacks."""
-    found = _STIKKAR_CACHE.get(ranking.chosen)
-    if found is None:
-        found = tuple(c for c in STYRIVOLT_PACK if ranking.levels[c.index] >= _STIKKAR)
-        _STIKKAR_CACHE[ranking.chosen] = found
-    return found
-
-
-def _sure_winners(state: HandState, p: int) -> int:
+def _sure_winners(obs: Observation) -> int:
     """How many of the tricks left this player wins for sure, leading from the top.
 
     Lambs always win when led; stikkar win while every stikkar still out is
     lower.  Four of a kind in another hand could upset this, but a beginner
     does not count on it.
     """
-    ranking = state.ranking
-    hand = state.hands[p]
-    lambs = sum(1 for c in hand if ranking.role(c, _promoted(state, p, c)) is Role.LAMB)
-    mine = sorted(
-        (ranking.role(c, _promoted(state, p, c)).level for c in hand if ranking.role(c, _promoted(state, p, c)).level >= _STIKKAR),
-        reverse=True,
-    )
-    top = _highest_unseen_stikkar(state, p)
+    ranking = _ranking(obs)
+    roles = [ranking.role(*obs.played_as(c)) for c in obs.hand]
+    lambs = sum(1 for r in roles if r is Role.LAMB)
+    mine = sorted((r.level for r in roles if r.level >= _STIKKAR), reverse=True)
+    top = _highest_unseen_stikkar(obs)
     sure = 0
     for level in mine:
         if level > top:
