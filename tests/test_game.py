@@ -1,9 +1,11 @@
 """A game of many hands: the deal passes to the left, the first dealer's team draws first."""
 
+import json
 import random
 
 import pytest
 
+from stytvolt.core.errors import InvalidPosition
 from stytvolt.styrivolt import Game, Rules, Scoring
 
 
@@ -55,3 +57,48 @@ def test_a_game_round_trips_through_json() -> None:
     assert again.board.state == game.board.state
     assert [h.dumps() for h in again.hands] == [h.dumps() for h in game.hands]
     assert again.dealer == game.dealer and again.current is not None
+
+
+def test_a_restored_game_deals_the_same_next_hand() -> None:
+    rng = random.Random(3)
+    game = Game(seed=99, first_dealer=2)
+    for _ in range(3):
+        finish(game.deal(), rng)
+        game.score()
+    saved = json.dumps(game.to_json())
+    again = Game.from_json(saved)
+    assert again.seed == 99 and again.board.state == game.board.state
+    assert again.deal().deck == game.deal().deck  # the same cards come next
+
+
+def test_a_game_without_a_seed_draws_one_and_keeps_it() -> None:
+    game = Game()
+    assert isinstance(game.seed, int)
+    assert Game.from_json(game.to_json()).seed == game.seed
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"seed": None}, "'seed'"),
+    ({"seed": "7"}, "'seed'"),
+    ({"first_dealer": 1.0}, "'first_dealer'"),
+    ({"rules": None}, "'rules'"),
+    ({"hands": "x"}, "'hands' is a list"),
+    ({"hands": [5]}, "hand 1 is a list"),
+    ({"hands": [["H2", 5]]}, "hand 1 is a list"),
+    ({"v": 1}, "not a saved"),
+    ({"score": 1}, "no field 'score'"),
+])
+def test_every_field_of_a_saved_game_is_checked(change: dict[str, object], says: str) -> None:
+    good = Game(seed=5).to_json()
+    with pytest.raises(InvalidPosition, match=says):
+        Game.from_json({**good, **change})
+
+
+def test_only_the_last_hand_of_a_saved_game_may_be_unfinished() -> None:
+    game = Game(seed=4)
+    hand = game.deal()
+    hand.apply(hand.legal_actions()[0])
+    data = game.to_json()
+    data["hands"] = [data["hands"][0], []]  # an unfinished hand, then another: a hand would be scored twice
+    with pytest.raises(InvalidPosition, match="only the last hand may be unfinished"):
+        Game.from_json(data)

@@ -112,6 +112,16 @@ def test_a_trader_facing_two_exposed_cards_must_say_which() -> None:
     assert not state.has_right_to_stock(1)  # fetching a stikkar ends the right to the stock
 
 
+def test_a_trader_that_would_fetch_a_lamb_cannot_lead_the_first_trick() -> None:
+    # Clubs and diamonds chosen; the lamb ♣7 lies alone, so ♣5 would fetch it.
+    state = arrange("C7 D6 H5 S2 S3 S4 S6 S9 SQ SK D2 D3", {1: "C5 H3 H4 H6 H7 HK HQ SJ SA"})
+    assert state.exposed[Suit.CLUBS] == (parse_card("C7"),)
+    assert "C5" not in actions(state) and "trade C5 C7" in actions(state)
+    refuse(state, "C5", "refused.lamb_first_trick")
+    text = state.refusal("C5").text  # type: ignore[union-attr]
+    assert "would fetch the exposed lamb ♣7" in text and "♣5 is a lamb" not in text
+
+
 # -- the stock -------------------------------------------------------------------------
 
 
@@ -174,6 +184,17 @@ def test_the_stock_closes_when_the_first_trick_is_put_aside() -> None:
         state.apply(next(a for a in state.legal_actions() if a.kind.value == "play"))
     assert "take" not in actions(state)
     refuse(state, "take", "refused.stock_late")
+
+
+def test_a_late_take_without_the_right_is_refused_for_the_right_when_late_takes_are_allowed() -> None:
+    # Player 2 holds the bird: with late taking allowed, the right is what stops them, not the time.
+    for late, code in ((True, "refused.stock_right"), (False, "refused.stock_late")):
+        state = arrange(WEAK_STOCK, {2: "H2 S2 S4 S6 SQ H3 H4 H6 H8"}, rules=Rules(late_stock=late))
+        for _ in range(4):
+            state.apply(next(a for a in state.legal_actions() if a.kind.value == "play"))
+        while state.to_move != 2:
+            state.apply(next(a for a in state.legal_actions() if a.kind.value == "play"))
+        refuse(state, "take", code)
 
 
 def test_late_stock_variant_opens_the_stock_after_the_first_trick() -> None:
@@ -356,6 +377,28 @@ def test_json_restores_the_exact_position_and_undo_steps_back() -> None:
         state.undo()
 
 
+def test_undo_takes_back_one_action_without_replaying_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = HandState.deal(5, rules=Rules(king_of_hearts_takes_bird=True, late_stock=True))
+    rng = random.Random(5)
+    for _ in range(25):
+        state.apply(rng.choice(state.legal_actions()))
+    dealt = []
+    monkeypatch.setattr(HandState, "__init__", lambda *a, **k: dealt.append(1))  # a replay would deal again
+    while state.history:
+        state.undo()
+    assert not dealt and state.phase in (Phase.PLAY, Phase.EXPOSE) and not state.tricks and not state.log[1:]
+
+
+def test_a_clone_is_independent() -> None:
+    state = HandState.deal(8)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert state.history == [] and len(twin.history) == 1
+    state.apply(state.legal_actions()[-1])
+    twin.undo()
+    assert twin.dumps() == HandState.deal(8).dumps() != state.dumps()
+
+
 def test_bad_json_is_refused_with_the_reason() -> None:
     good = HandState.deal(1).to_json()
     with pytest.raises(ValueError, match="not a saved Stýrivolt hand"):
@@ -366,6 +409,40 @@ def test_bad_json_is_refused_with_the_reason() -> None:
         HandState.from_json({**good, "rules": {"no_such": True}})
     with pytest.raises(ValueError, match="action 1 .* cannot be replayed"):
         HandState.from_json({**good, "actions": ["take take"]})
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"actions": [5]}, "action 1"),
+    ({"actions": "SA"}, "'actions' is a list"),
+    ({"actions": ["H2"] * 201}, "at most 200"),
+    ({"rules": None}, "'rules'"),
+    ({"rules": {"late_stock": "no"}}, "late_stock"),
+    ({"rules": {"scoring": "golf"}}, "scoring"),
+    ({"dealer": 1.0}, "'dealer'"),
+    ({"dealer": True}, "'dealer'"),
+    ({"dealer": 7}, "'dealer'"),
+    ({"deck": 48}, "'deck'"),
+    ({"deck": "A" * 48}, "twice"),
+    ({"deck": "!" * 48}, "'!'"),
+    ({"extra": 1}, "no field 'extra'"),
+    ({"v": 2}, "not a saved"),
+])
+def test_every_field_of_a_saved_hand_is_checked(change: dict[str, object], field: str) -> None:
+    good = HandState.deal(1).to_json()
+    with pytest.raises(InvalidPosition, match=field):
+        HandState.from_json({**good, **change})
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[" * 100_000 + "]" * 100_000, "characters|nested"),
+    ("[" * 50_000 + "]" * 50_000, "nested|not a saved|JSON object"),
+    ("{", "not JSON"),
+    ("5", "JSON object"),
+    ("null", "JSON object"),
+])
+def test_bad_json_text_is_an_invalid_position(text: str, says: str) -> None:
+    with pytest.raises(InvalidPosition, match=says):
+        HandState.from_json(text)
 
 
 def test_actions_have_a_text_form_that_reads_back() -> None:

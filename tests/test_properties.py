@@ -13,11 +13,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stytvolt.core.explain import IllegalAction
+from stytvolt.core.errors import IllegalAction
 from stytvolt.styrivolt import Chalkboard, CutRule, HandState, Phase, Result, Rules, Scoring
-from stytvolt.styrivolt.actions import PLAYS
+from stytvolt.styrivolt.actions import PLAYS, parse_action
 
 HANDS_PER_EXAMPLE = 5
+# Actions of every kind to probe positions with: every card played, and every simple action.
+PROBES = [*PLAYS, *(parse_action(w) for w in ("take", "pass", "keep", "back", "both", "stop", "play-on",
+                                             "trade H5 H7", "trade HK H2", "trade C5 C4", "discard C2", "with D7"))]
 
 rules_strategy = st.builds(
     Rules,
@@ -38,6 +41,9 @@ def play_checked(state: HandState, rng: random.Random) -> None:
         legal = state.legal_actions()
         assert legal, f"no legal action in {state!r}"
         assert not state.validate(), state.validate()
+        if rng.random() < 0.1:  # legal_actions() and the refusals come from the same predicates
+            for probe in rng.sample(PROBES, 12):
+                assert (state.refusal(probe) is None) == (probe in legal), (str(probe), state.dumps())
         if rng.random() < 0.05:  # a refused action must change nothing
             wrong = rng.choice(PLAYS)
             if wrong not in legal:

@@ -217,6 +217,38 @@ def test_R22_the_bird_variation_last_trick_is_any_trick_that_can_end_the_hand() 
     assert max(t) == 4 or len(state.tricks) == 8
 
 
+def _bird_claim_with_the_trader_elsewhere() -> tuple[HandState, int, int]:
+    state = find(lambda s: s.phase is Phase.PLAY and "trade HK H2" in [str(a) for a in s.legal_actions()]
+                 and s.holder(parse_card("H5")) not in (None, s.to_move), rules=Rules(king_of_hearts_takes_bird=True))
+    king, trader = state.to_move, state.holder(parse_card("H5"))
+    assert trader is not None
+    return state, king, trader
+
+
+def test_R22_the_heart_trader_keeps_priority_over_the_king_even_in_the_last_trick() -> None:
+    # The seed: even in the last trick, whoever holds ♥5 has priority over ♥K when both want the bird,
+    # even when the king's holder is seated first.
+    state, king, trader = _bird_claim_with_the_trader_elsewhere()
+    state.apply("trade HK H2")
+    assert state.phase is Phase.LAST_CHANCE and state.to_move == trader
+    assert [str(a) for a in state.legal_actions()] == ["trade H5 H2", "pass"]
+    state.apply("trade H5 H2")
+    assert parse_card("H2") in state.hands[trader] and parse_card("HK") in state.hands[king]
+    assert state.phase is Phase.PLAY and state.to_move == king  # the king's holder plays on, without the bird
+    assert "trade HK H2" not in [str(a) for a in state.legal_actions()]
+
+
+def test_R22_the_king_gets_the_bird_when_the_trader_passes() -> None:
+    state, king, trader = _bird_claim_with_the_trader_elsewhere()
+    state.apply("trade HK H2")
+    state.apply("pass")
+    assert parse_card("H2") in state.hands[king] and parse_card("H5") in state.hands[trader]
+    assert state.phase is Phase.PLAY and state.to_move == king
+    state.undo()
+    state.undo()
+    assert "trade HK H2" in [str(a) for a in state.legal_actions()] and state.to_move == king
+
+
 def test_R23_the_dealers_default_free_choice() -> None:
     assert str(choose_suits("S4 SK HQ D2").exposed[0]) == "SK"
     assert str(choose_suits("C9 C8 HQ D2").exposed[0]) == "C8"

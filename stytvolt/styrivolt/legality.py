@@ -81,10 +81,6 @@ def beats_current(state: "HandState", card: Card, promoted: bool) -> bool:
 # -- the play phase -----------------------------------------------------------------------
 
 
-def _card_text(state: "HandState", card: Card, promoted: bool) -> str:
-    return state.ranking.describe(card, promoted)
-
-
 def _refuse_play_as_such(state: "HandState", p: int, card: Card) -> Reason | None:
     """Every rule on playing a card but compulsory beating."""
     hand = state.hands[p]
@@ -104,7 +100,7 @@ def _refuse_play_as_such(state: "HandState", p: int, card: Card) -> Reason | Non
         effective, promoted = state.played_as(p, card)
         if ranking.role(effective, promoted) is Role.LAMB:
             if effective is not card:
-                text = (f"{card.symbol} would fetch {_card_text(state, effective, promoted)}, a lamb, "
+                text = (f"{card.symbol} is a trader: it would fetch the exposed lamb {effective.symbol}, "
                         "and no lamb may lead the first trick of a hand.")
             elif promoted and ranking.roles[card.index] is not Role.LAMB:
                 text = (f"{card.symbol} plays as a lamb (four {card.rank.plural} in one hand), "
