@@ -209,11 +209,12 @@ def parse_card(text: "str | Card", *, pack: "Pack | None" = None) -> Card:
     the ranks the pack holds.
     """
     if isinstance(text, Card):
-        token = str(text)
-    elif not isinstance(text, str):
+        if pack is not None and text not in pack:
+            raise CardParseError(f"card {text} ({text.english}) is not in {pack.description}")
+        return text
+    if not isinstance(text, str):
         raise CardParseError(f"a card is written as text like H2 or ♥2, not {type_name(text)}")
-    else:
-        token = text.strip()
+    token = text.strip()
     if not token:
         raise CardParseError("empty card: expected a suit and a rank, like H2 or ♥2")
     low = token.lower().replace("\ufe0f", "")

@@ -41,8 +41,6 @@ back.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
 from operator import attrgetter
 from typing import Any, Sequence
 
@@ -50,8 +48,8 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import IllegalAction, InvalidPosition, InvalidRules, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.styrivolt import legality, outcome, stock
+from stytvolt.styrivolt.records import HandResult, Phase, Trick
 from stytvolt.styrivolt.actions import PLAYS, TAKE_STOCK, Action, Kind, parse_action
-from stytvolt.styrivolt.chalk import Chalkboard, Change, Result
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
 from stytvolt.styrivolt.deal import check_dealer, check_deck, cut_stikkar, deal_cards, stack_deck
 from stytvolt.styrivolt.pack import PACK, PLAYERS, TRICKS
@@ -61,51 +59,6 @@ from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
 from stytvolt.styrivolt.variants import Rules
 
 __all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards", "stack_deck"]
-
-
-class Phase(Enum):
-    EXPOSE = "expose"
-    CLAIM = "claim"
-    PLAY = "play"
-    LAST_CHANCE = "last-chance"
-    WITH = "with"
-    STOCK_DECISION = "stock-decision"
-    PLAY_ON = "play-on"
-    END = "end"
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who played what, in order, and who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    promoted: tuple[bool, ...]
-    winner: int  # the winning player
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % PLAYERS for i in range(len(self.cards)))
-
-    def explain(self, chosen: Sequence[Suit]) -> TrickResult:
-        return explain_trick(self.cards, tuple(chosen), [i for i, p in enumerate(self.promoted) if p])
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a finished hand scores: ``team`` chalks ``result``."""
-
-    team: int  # the team that scores (for a stock penalty: the offender's opponents)
-    result: Result
-    tricks: tuple[int, int]  # tricks won by team 0 and team 1
-    player: int | None  # the lone player of an "alone" result, or the offender of a penalty
-    reason: Reason
-
-    def record(self, board: Chalkboard) -> Change:
-        """Chalk this result.  (A penalty is recorded against the offending team; the opponents get it.)"""
-        if self.result is Result.STOCK_PENALTY and self.player is not None:
-            return board.record(self.player % 2, self.result)
-        return board.record(self.team, self.result)
 
 
 # The fields an action may rebind; each holds an immutable value.  undo() restores them.
@@ -268,6 +221,8 @@ class HandState:
 
     def played_as(self, p: int, card: Card) -> tuple[Card, bool]:
         """The card that reaches the trick if ``p`` plays ``card`` now, and whether it plays as four of a kind."""
+        if card not in self._traders:  # nothing fetched: the hand's four of a kind is already counted
+            return card, card.rank in self.declared[p] or card.rank in self.quads[p]
         return legality.played_as(self.ranking, self.hands[p], self.declared[p], self.exposed.get(card.suit, ()), card)
 
     def pending_trade(self) -> tuple[Card, tuple[Card, ...]]:
@@ -354,6 +309,7 @@ class HandState:
                 if self.pile and (self.takes or not self.tricks or self.rules.late_stock) and legality.refuse_take(self, p) is None:
                     return plays + (TAKE_STOCK,)
                 return plays
+            return legality.legal_in_play(self, p)
         return tuple(a for a in legality.candidates(self) if legality.refusal(self, a) is None)
 
     def refusal(self, action: Action | str) -> Reason | None:
@@ -479,7 +435,9 @@ class HandState:
                 + self.ranking.role(card, True).english + ".", (card,), player=Seat(p),
             ))
         hands = list(self.hands)
-        hands[p] = tuple(c for c in hands[p] if c is not card)
+        held = hands[p]
+        i = held.index(card)
+        hands[p] = held[:i] + held[i + 1:]
         self.hands = tuple(hands)
         self.current = (*self.current, card)
         self.current_promoted = (*self.current_promoted, promoted)

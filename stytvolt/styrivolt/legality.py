@@ -22,6 +22,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.styrivolt.actions import GO_BACK, KEEP, KEEP_BOTH, PASS, PLAY_ON, PLAYS, STOP, TAKE_STOCK, Action, Kind
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
 from stytvolt.styrivolt.ranking import Ranking, Role, four_of_a_kind
+from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.tricks import winner_index
 
 if TYPE_CHECKING:
@@ -180,6 +181,21 @@ def refuse_take(state: "HandState", p: int) -> Reason | None:
     return None
 
 
+def legal_in_play(state: "HandState", p: int) -> tuple[Action, ...]:
+    """The legal actions of the play phase: every candidate the play-phase predicates let through."""
+    hand = state.hands[p]
+    out = [PLAYS[c.index] for c in hand if refuse_play(state, p, c) is None]
+    for card in hand:
+        if state.ranking.roles[card.index] is Role.TRADER:
+            out.extend(Action.trade(card, c) for c in state.exposed.get(card.suit, ())
+                       if refuse_trade(state, p, card, c) is None)
+    if HK in hand and H2 in state.exposed.get(Suit.HEARTS, ()) and refuse_trade(state, p, HK, H2) is None:
+        out.append(Action.trade(HK, H2))
+    if state.pile and refuse_take(state, p) is None:
+        out.append(TAKE_STOCK)
+    return tuple(out)
+
+
 def _play_candidates(state: "HandState", p: int) -> list[Action]:
     hand = state.hands[p]
     out = [PLAYS[c.index] for c in hand]
@@ -253,8 +269,6 @@ def _refuse_decision(state: "HandState", p: int, action: Action) -> Reason | Non
 
 def candidates(state: "HandState") -> list[Action]:
     """Every action of the phase's kinds that could be legal now, before the predicates sift them."""
-    from stytvolt.styrivolt.hand import Phase
-
     phase, p = state.phase, state.to_move
     if phase is Phase.PLAY:
         return _play_candidates(state, p)
@@ -280,8 +294,6 @@ def candidates(state: "HandState") -> list[Action]:
 
 def refusal(state: "HandState", action: Action) -> Reason | None:
     """The reason the player to move may not do ``action`` now, or None when it is legal."""
-    from stytvolt.styrivolt.hand import Phase
-
     phase, p = state.phase, state.to_move
     if phase is Phase.END:
         return Reason("refused.over", f"The hand is over; {action} cannot be played.")

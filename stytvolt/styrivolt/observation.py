@@ -27,11 +27,12 @@ from stytvolt.core.explain import Reason
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.pack import PACK, PLAYERS
+from stytvolt.styrivolt.records import HandResult, Phase, Trick
 from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.variants import Rules
 
 if TYPE_CHECKING:
-    from stytvolt.styrivolt.hand import HandResult, HandState, Trick
+    from stytvolt.styrivolt.hand import HandState
 
 __all__ = ["Observation", "PublicTake", "observe", "resample"]
 
@@ -65,7 +66,7 @@ class Observation:
     exposed: dict[Suit, tuple[Card, ...]]
     cut: tuple[Card, ...]
     table: tuple[Card, ...]
-    tricks: tuple["Trick", ...]
+    tricks: tuple[Trick, ...]
     current: tuple[Card, ...]
     current_promoted: tuple[bool, ...]
     won: tuple[int, ...]
@@ -78,7 +79,7 @@ class Observation:
     moves: tuple[tuple[int, str], ...]  # every action so far as the table saw it
     log: tuple[Reason, ...]
     legal: tuple[Action, ...]  # empty unless it is this player's turn
-    result: "HandResult | None"
+    result: HandResult | None
 
     @property
     def ranking(self) -> Ranking | None:
@@ -136,8 +137,6 @@ class Observation:
 
 
 def observe(state: "HandState", player: int) -> Observation:
-    from stytvolt.styrivolt.hand import Phase
-
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < PLAYERS:
         raise InvalidPosition(f"player must be 0..3, not {player!r}")
     choosing = state.phase is Phase.EXPOSE

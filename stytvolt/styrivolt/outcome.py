@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.styrivolt.chalk import Result, points
 from stytvolt.styrivolt.pack import PACK, PLAYERS, TO_WIN, TRICKS
+from stytvolt.styrivolt.records import HandResult, Phase, Trick
 from stytvolt.styrivolt.tricks import winner_index
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ __all__ = ["finish_trick", "play_on_decision", "returns", "problems"]
 
 def finish_trick(state: "HandState") -> None:
     """Four cards are down: the trick goes to its winner, who leads next; the hand may end."""
-    from stytvolt.styrivolt.hand import Phase, Trick
-
     index = winner_index(state.ranking, state.current, state.current_promoted)
     w = (state.leader + index) % PLAYERS
     state.tricks.append(Trick(state.leader, state.current, state.current_promoted, w))
@@ -58,8 +57,6 @@ def finish_trick(state: "HandState") -> None:
 
 def play_on_decision(state: "HandState", p: int, play_on: bool) -> None:
     """After keeping in: stop and score it, or play on for all nine tricks."""
-    from stytvolt.styrivolt.hand import Phase
-
     team = p % 2
     alone = p if state.won[p] == TO_WIN else None
     if play_on:
@@ -75,8 +72,6 @@ def play_on_decision(state: "HandState", p: int, play_on: bool) -> None:
 
 
 def _end(state: "HandState", team: int, result: Result, player: int | None, reason: Reason) -> None:
-    from stytvolt.styrivolt.hand import HandResult, Phase
-
     wrong = next((t for t in state.takes if not t.rightful), None)
     if wrong is not None:
         offender = wrong.player
@@ -103,8 +98,6 @@ def returns(state: "HandState") -> list[int]:
 
 def problems(state: "HandState") -> list[str]:
     """The engine's own consistency checks; an empty list means the position is sound."""
-    from stytvolt.styrivolt.hand import Phase
-
     found: list[str] = []
     cards = [c for zone in state.zones().values() for c in zone]
     if len(cards) != len(PACK) or set(cards) != set(PACK):

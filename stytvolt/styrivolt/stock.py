@@ -24,6 +24,7 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.legality import H2, H5, HK
+from stytvolt.styrivolt.records import Phase
 
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
@@ -93,8 +94,6 @@ def start_take(state: "HandState", p: int) -> None:
 
 def advance_take(state: "HandState") -> None:
     """Ask the next question that still means something, or complete the taking."""
-    from stytvolt.styrivolt.hand import Phase
-
     pending = state.pending
     assert isinstance(pending, TakeInProgress)
     queue = list(pending.queue)
@@ -133,8 +132,6 @@ def go_with(state: "HandState", card: Card) -> None:
 
 
 def _complete_take(state: "HandState") -> None:
-    from stytvolt.styrivolt.hand import Phase
-
     pending = state.pending
     assert isinstance(pending, TakeInProgress)
     p = pending.player
@@ -161,8 +158,6 @@ def _complete_take(state: "HandState") -> None:
 
 def decide(state: "HandState", p: int, action: Action) -> None:
     """The taker keeps, discards a spare card, goes back, or keeps both."""
-    from stytvolt.styrivolt.hand import Phase
-
     take = state.takes[-1]
     kind = action.kind
     if kind is Kind.DISCARD:
@@ -189,8 +184,6 @@ def decide(state: "HandState", p: int, action: Action) -> None:
 
 def claim_bird(state: "HandState", p: int) -> bool:
     """The king of hearts' holder claims the bird: True when the trader's holder must be asked first."""
-    from stytvolt.styrivolt.hand import Phase
-
     trader = state.holder(H5)
     if trader is None or trader == p:
         return False
@@ -201,8 +194,6 @@ def claim_bird(state: "HandState", p: int) -> bool:
 
 def settle_bird(state: "HandState", traded: bool) -> None:
     """The trader's holder traded for the bird or passed: the king's holder gets it only after a pass."""
-    from stytvolt.styrivolt.hand import Phase
-
     claim = state.pending
     assert isinstance(claim, BirdClaim)
     state.pending = None
