@@ -84,7 +84,7 @@ def test_a_game_without_a_seed_draws_one_and_keeps_it() -> None:
     ({"rules": None}, "'rules'"),
     ({"hands": "x"}, "'hands' is a list"),
     ({"hands": [5]}, "hand 1 is a list"),
-    ({"hands": [["H2", 5]]}, "hand 1 is a list"),
+    ({"hands": [["H2", 5]]}, "action 2 of hand 1"),
     ({"v": 1}, "not a saved"),
     ({"score": 1}, "no field 'score'"),
 ])

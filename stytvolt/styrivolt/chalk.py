@@ -130,7 +130,7 @@ _VERB: dict[Result, str] = {
 _NUMBER = ("none", "one", "two", "three", "four")
 
 
-def _count(n: int, one: str, many: str) -> str:
+def count_words(n: int, one: str, many: str) -> str:
     """'one stroke', 'two strokes', '5 crosses' (words for the small numbers)."""
     word = _NUMBER[n] if 0 <= n < len(_NUMBER) else str(n)
     if n == 0:
@@ -357,11 +357,11 @@ def apply_result(
         now = min(strokes, need)
         carry = strokes - now
         erased[team] += now
-        worth = "" if carry == 0 else f" ({_count(strokes, 'stroke', 'strokes')})"
+        worth = "" if carry == 0 else f" ({count_words(strokes, 'stroke', 'strokes')})"
         reasons.append(Reason.of(
             "chalk.stroke",
             "{team} {verb}{worth}: {erased} erased on {team}'s side.",
-            team=me, verb=verb, worth=worth, erased=_count(now, "stroke", "strokes"),
+            team=me, verb=verb, worth=worth, erased=count_words(now, "stroke", "strokes"),
         ))
         if erased[team] == STROKES:
             completed = True
@@ -387,8 +387,8 @@ def apply_result(
         pieces = [2] * monk + [1] * plain
         what = ", ".join(
             p for p in (
-                _count(monk, "monk's cross", "monk's crosses") if monk else "",
-                _count(plain, "cross", "crosses") if plain else "",
+                count_words(monk, "monk's cross", "monk's crosses") if monk else "",
+                count_words(plain, "cross", "crosses") if plain else "",
             ) if p
         )
         if to_opp:
@@ -483,8 +483,8 @@ def apply_result(
             reasons.append(Reason.of(
                 "chalk.carry",
                 "{carried} to the new chalk-up: {erased} erased on {team}'s side.",
-                carried=_count(carry, "stroke carries", "strokes carry"),
-                erased=_count(carry, "stroke", "strokes"),
+                carried=count_words(carry, "stroke carries", "strokes carry"),
+                erased=count_words(carry, "stroke", "strokes"),
                 team=me,
             ))
 

@@ -18,7 +18,7 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Chalkboard, Change
 from stytvolt.styrivolt.deal import check_dealer
 from stytvolt.styrivolt.hand import HandState
-from stytvolt.styrivolt.saved import MAX_ACTIONS, read_json, read_rules, whole
+from stytvolt.styrivolt.saved import read_actions, read_rules, read_saved, whole
 from stytvolt.styrivolt.variants import Rules
 
 __all__ = ["Game", "MAX_HANDS"]
@@ -92,12 +92,7 @@ class Game:
     @classmethod
     def from_json(cls, data: object) -> "Game":
         """The game a :meth:`to_json` form describes; every field is checked, and only the last hand may be unfinished."""
-        obj = read_json(data, "a saved game")
-        if obj.get("game") != "styrivolt-game" or obj.get("v") != 2:
-            raise InvalidPosition("not a saved Stýrivolt game: expected \"game\": \"styrivolt-game\" and \"v\": 2")
-        unknown = sorted(set(obj) - _KEYS)
-        if unknown:
-            raise InvalidPosition(f"a saved game has no field {unknown[0]!r}: expected {', '.join(sorted(_KEYS))}")
+        obj = read_saved(data, "game", "styrivolt-game", 2, _KEYS)
         seed = whole(obj.get("seed"), "seed", 0, 2**63 - 1)
         first = whole(obj.get("first_dealer", 0), "first_dealer", 0, 3)
         game = cls(seed=seed, first_dealer=first, rules=read_rules(obj.get("rules", {})))
@@ -106,11 +101,8 @@ class Game:
             raise InvalidPosition(f"'hands' is a list of each hand's actions, not {type_name(hands)}")
         if len(hands) > MAX_HANDS:
             raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved game holds at most {MAX_HANDS}")
-        for i, actions in enumerate(hands):
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise InvalidPosition(f"hand {i + 1} is a list of action texts, not {type_name(actions)}")
-            if len(actions) > MAX_ACTIONS:
-                raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand has at most {MAX_ACTIONS}")
+        for i, listed in enumerate(hands):
+            actions = read_actions(listed, f"hand {i + 1}")
             if i and not game.hands[-1].is_terminal():
                 raise InvalidPosition(f"hand {i} is not finished, yet hand {i + 1} follows it: only the last hand may be unfinished")
             hand = game.deal()

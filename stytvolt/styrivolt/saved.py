@@ -53,6 +53,17 @@ def read_json(data: object, what: str) -> dict[str, Any]:
     return data
 
 
+def read_saved(data: object, what: str, game: str, version: int, keys: set[str]) -> dict[str, Any]:
+    """A saved object's JSON, once its kind, version and field names are checked."""
+    obj = read_json(data, f"a saved {what}")
+    if obj.get("game") != game or obj.get("v") != version:
+        raise InvalidPosition(f"not a saved Stýrivolt {what}: expected \"game\": \"{game}\" and \"v\": {version}")
+    unknown = sorted(set(obj) - keys)
+    if unknown:
+        raise InvalidPosition(f"a saved {what} has no field {unknown[0]!r}: expected {', '.join(sorted(keys))}")
+    return obj
+
+
 def deck_text(deck: tuple[Card, ...]) -> str:
     return "".join(_ALPHABET[c.index] for c in deck)
 
@@ -81,6 +92,18 @@ def read_rules(data: object, field: str = "rules") -> Rules:
         raise InvalidPosition(f"{field!r}: {err}") from None
 
 
+def read_actions(value: object, where: str) -> list[str]:
+    """A hand's actions: a list of at most :data:`MAX_ACTIONS` texts, or an error naming ``where``."""
+    if not isinstance(value, list):
+        raise InvalidPosition(f"{where} is a list of action texts, not {type_name(value)}")
+    if len(value) > MAX_ACTIONS:
+        raise InvalidPosition(f"{where} holds {len(value)} actions; a hand has at most {MAX_ACTIONS}")
+    for i, text in enumerate(value):
+        if not isinstance(text, str):
+            raise InvalidPosition(f"action {i + 1} of {where} is a text like 'H2' or 'take', not {type_name(text)}")
+    return value
+
+
 def hand_to_json(state: "HandState") -> dict[str, Any]:
     return {
         "game": "styrivolt",
@@ -95,23 +118,11 @@ def hand_to_json(state: "HandState") -> dict[str, Any]:
 def hand_from_json(data: object) -> "HandState":
     from stytvolt.styrivolt.hand import HandState
 
-    obj = read_json(data, "a saved hand")
-    if obj.get("game") != "styrivolt" or obj.get("v") != 1:
-        raise InvalidPosition("not a saved Stýrivolt hand: expected \"game\": \"styrivolt\" and \"v\": 1")
-    unknown = sorted(set(obj) - _KEYS)
-    if unknown:
-        raise InvalidPosition(f"a saved hand has no field {unknown[0]!r}: expected {', '.join(sorted(_KEYS))}")
+    obj = read_saved(data, "hand", "styrivolt", 1, _KEYS)
     deck = read_deck(obj.get("deck"))
     dealer = whole(obj.get("dealer", 0), "dealer", 0, 3)
     rules = read_rules(obj.get("rules", {}))
-    actions = obj.get("actions", [])
-    if not isinstance(actions, list):
-        raise InvalidPosition(f"'actions' is a list of action texts, not {type_name(actions)}")
-    if len(actions) > MAX_ACTIONS:
-        raise InvalidPosition(f"'actions' holds {len(actions)} actions; a hand has at most {MAX_ACTIONS}")
-    for i, text in enumerate(actions):
-        if not isinstance(text, str):
-            raise InvalidPosition(f"action {i + 1} is a text like 'H2' or 'take', not {type_name(text)}")
+    actions = read_actions(obj.get("actions", []), "'actions'")
     try:
         state = HandState(deck, dealer=dealer, rules=rules)
     except StytvoltError as err:

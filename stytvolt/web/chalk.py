@@ -18,19 +18,10 @@ import hashlib
 from typing import Sequence
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
-from stytvolt.styrivolt.chalk import STROKES, ChalkState
+from stytvolt.styrivolt.chalk import STROKES, ChalkState, count_words
 
 __all__ = ["chalk_description", "chalk_text", "chalk_svg"]
 
-_NUMBER = ("none", "one", "two", "three", "four")
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """'one cross', 'two crosses', '5 crosses' (words for the small numbers)."""
-    word = _NUMBER[n] if 0 <= n < len(_NUMBER) else str(n)
-    if n == 0:
-        return f"no {many}"
-    return f"{word} {one if n == 1 else many}"
 
 
 def _checked(state: object, names: object) -> tuple[ChalkState, tuple[str, str]]:
@@ -52,9 +43,9 @@ def _holding(state: ChalkState, team: int) -> str:
         return "no crosses"
     parts = []
     if c:
-        parts.append(_count(c, "cross", "crosses"))
+        parts.append(count_words(c, "cross", "crosses"))
     if m:
-        parts.append(_count(m, "monk's cross", "monk's crosses"))
+        parts.append(count_words(m, "monk's cross", "monk's crosses"))
     worth = f", worth {state.value(team)}" if m else ""
     return " and ".join(parts) + worth
 
