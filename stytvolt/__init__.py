@@ -11,7 +11,7 @@ from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.core.protocol import GameInfo, GameState
 from stytvolt.core.registry import UnknownGame, game, games
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "games", "game", "GameInfo", "GameState", "UnknownGame",
