@@ -1,0 +1,176 @@
+"""The state protocol, checked for every registered game (``stytvolt.games()``).
+
+A game joins these tests by being registered; nothing here names a game but
+the optional tables below (keywords for ``new``, games whose returns do not
+sum to zero, known bugs).  The checks themselves are in
+:mod:`protocol.checks`, where a game's own tests can call them too.
+
+Each test plays random legal actions from ``info.new(seed, rules=...)`` to
+the end, half the time with the default rules and half with every switch
+drawn at random:
+
+* ``test_steps`` (hypothesis, 100 seeds): JSON round-trips (as a dict and
+  as text) to the same position, the player to move, the legal actions,
+  the returns before and at the end (summing to 0), action texts parsing
+  back, refused actions raising IllegalAction with a Reason and changing
+  nothing, the end coming;
+* ``test_undo`` (hypothesis, 250 seeds): apply-then-undo at random steps,
+  undo back to the deal position by position, undo at the start refused;
+* ``test_clone`` (hypothesis, 300 seeds): clones and originals independent
+  both ways, with undo past the cloning point;
+* ``test_observation`` (seeds 0-59, fixed so that the share of resamples
+  that really moved another player's cards is the same every run):
+  observations are JSON, resamples look the same to the player, and no
+  observation names cards others hold that the player has not seen.
+
+Run time: about 35 s for one game on 2 cores (pytest uses one; 40 s with
+the other core busy): steps ~9 s, undo ~7 s, clone ~3 s, observation ~17 s
+(two resamples per player at the start, the end and a quarter of the
+steps).  Each new game adds
+about as much; lower the counts here if that grows too long.
+
+Known bugs: each has a predicate that recognises exactly the difference it
+causes (so the rest of the check still runs and fails on anything else), a
+pinned position that shows it, and marks its tests xfail naming it.  Delete
+both when the bug is fixed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stytvolt
+from protocol import checks
+from stytvolt.core.protocol import GameInfo
+
+GAMES = stytvolt.games()
+
+#: More keywords for ``info.new``, drawn from the seed, for games whose start takes some.
+NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "styrivolt": lambda rng: {"dealer": rng.randrange(4)},
+}
+#: Games whose returns need not sum to zero at the end.
+NOT_ZERO_SUM: set[str] = set()
+
+
+# -- known bugs: each forgives one precise difference, and marks its test xfail ------------------
+
+
+def _styrivolt_penalty_offender(got: dict[str, Any], want: dict[str, Any]) -> str | None:
+    """Two observations of a stock penalty that differ only in who was penalised (the offender's seat)."""
+    g, w = dict(got), dict(want)
+    if not (g.get("result") and w.get("result") and g["result"]["result"] == w["result"]["result"] == "stock_penalty"):
+        return None
+    for o in (g, w):
+        o["result"] = {k: v for k, v in o["result"].items() if k != "player"}
+        o["log"] = [r for r in o["log"] if r["code"] != "end.stock_penalty"]
+    return PENALTY_OFFENDER if g == w else None
+
+
+PENALTY_OFFENDER = (
+    "stytvolt.styrivolt.observation.resample accepts a resample whose stock penalty falls on the other partner: "
+    "_public_course compares result.team and result.result but not result.player, and whether a take was "
+    "rightful depends on cards the player never saw; the observation shows result.player and the "
+    "end.stock_penalty log line, so the player can tell the resample apart (PENALTY_OFFENDER_POSITION: "
+    "players 2 and 0 took the stock without the right; resampled for player 1, the penalty names player 0)"
+)
+
+KNOWN_BUGS: dict[str, checks.KnownBug] = {
+    "styrivolt": _styrivolt_penalty_offender,
+}
+
+#: The position PENALTY_OFFENDER was found in: player 2 and then player 0 took the stock without the right.
+PENALTY_OFFENDER_POSITION = {
+    "game": "styrivolt", "v": 1, "deck": "uncPsbUWhYkQtwyGKpNlTREDBHdoOxgeLaCmrFzjXAMJSZqf", "dealer": 1,
+    "rules": {"cut_for_stikkar": "two-stikkar", "open_choosing": True, "king_of_hearts_takes_bird": True,
+              "late_stock": True, "scoring": "penguin", "enforce_stock_right": False},
+    "actions": ["D4", "C3", "D6", "HK", "CQ", "H8", "D2", "CK", "S8", "DK", "S6", "S9", "C7", "H2", "take",
+                "discard HA", "C6", "C8", "H4", "HJ", "H7", "take", "discard HA", "H6", "take", "discard D5", "C9",
+                "DJ", "trade S5 S7", "DA", "take", "discard SK", "H9"],
+}
+
+
+def test_known_bug_styrivolt_penalty_offender() -> None:
+    """PENALTY_OFFENDER, pinned: xfail while resamples of this end position can penalise the other partner."""
+    state = stytvolt.game("styrivolt").from_json(PENALTY_OFFENDER_POSITION)
+    assert state.is_terminal()
+    want = state.observation(1).to_json()
+    rng = random.Random(1)
+    for _ in range(100):
+        got = state.resample(1, rng).observation(1).to_json()
+        if got != want:
+            assert _styrivolt_penalty_offender(got, want) == PENALTY_OFFENDER, checks.diff(got, want)
+            pytest.xfail(PENALTY_OFFENDER)
+
+
+# -- the tests -------------------------------------------------------------------------------------------
+
+
+def keywords(info: GameInfo, seed: int, plain: bool) -> dict[str, Any]:
+    """The rules (the defaults, or every switch at random) and ``new`` options a seed plays with."""
+    rng = random.Random(seed ^ 0x5EED)
+    rules = info.rules() if plain else checks.random_rules(info, rng)
+    draw = NEW_OPTIONS.get(info.name)
+    return {"rules": rules, "options": draw(rng) if draw is not None else {}}
+
+
+def game_id(info: GameInfo) -> str:
+    return info.name
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+each_game = pytest.mark.parametrize("info", GAMES, ids=game_id)
+
+
+def test_every_game_is_checked() -> None:
+    assert GAMES, "no game is registered"
+    assert len({g.name for g in GAMES}) == len(GAMES)
+
+
+@each_game
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, plain=st.booleans())
+def test_steps(info: GameInfo, seed: int, plain: bool) -> None:
+    checks.check_steps(info, seed, zero_sum=info.name not in NOT_ZERO_SUM, **keywords(info, seed, plain))
+
+
+@each_game
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, plain=st.booleans())
+def test_undo(info: GameInfo, seed: int, plain: bool) -> None:
+    checks.check_undo(info, seed, **keywords(info, seed, plain))
+
+
+@each_game
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, plain=st.booleans())
+def test_clone(info: GameInfo, seed: int, plain: bool) -> None:
+    checks.check_clone(info, seed, **keywords(info, seed, plain))
+
+
+OBSERVATION_SEEDS = range(60)
+
+
+@each_game
+def test_observation(info: GameInfo) -> None:
+    known: dict[str, int] = {}
+    total = checks.ObservationStats()
+    for seed in OBSERVATION_SEEDS:
+        stats = checks.check_observation(info, seed, known=KNOWN_BUGS.get(info.name), **keywords(info, seed, seed % 2 == 0))
+        total.observations += stats.observations
+        total.resamples += stats.resamples
+        total.changed += stats.changed
+        total.hands_compared += stats.hands_compared
+        for bug, n in stats.known.items():
+            known[bug] = known.get(bug, 0) + n
+    # The resample check can fail only if resamples move hidden cards: most must.
+    assert total.changed >= total.resamples // 2, (
+        f"only {total.changed} of {total.resamples} resamples changed another player's cards")
+    assert total.hands_compared > 0 or not stats.hooks, "the direct check compared no hands"
+    for bug, n in known.items():
+        pytest.xfail(f"known bug, seen {n} time(s) in {total.resamples} resamples: {bug}")
