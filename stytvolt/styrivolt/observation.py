@@ -190,7 +190,8 @@ def _public_course(state: "HandState") -> tuple[object, ...]:
         state.chosen, tuple(e.cards for e in state.choice.exposures), state.cut_shown,
         tuple((p, kind_only(a) if a.kind in _PRIVATE_KINDS else str(a)) for p, a in state.history),
         tuple(state.tricks), state.current_promoted, state.declared, tuple(t.player for t in state.takes),
-        state.phase, state.to_move, None if state.result is None else (state.result.team, state.result.result),
+        state.phase, state.to_move,
+        None if state.result is None else (state.result.team, state.result.result, state.result.player),
         tuple(len(h) for h in state.hands), len(state.pile), state.voided,
     )
 

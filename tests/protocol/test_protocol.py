@@ -29,10 +29,8 @@ the other core busy): steps ~9 s, undo ~7 s, clone ~3 s, observation ~17 s
 steps).  Each new game adds
 about as much; lower the counts here if that grows too long.
 
-Known bugs: each has a predicate that recognises exactly the difference it
-causes (so the rest of the check still runs and fails on anything else), a
-pinned position that shows it, and marks its tests xfail naming it.  Delete
-both when the bug is fixed.
+A bug this test finds gets a pinned position here that shows it (see
+``PENALTY_OFFENDER_POSITION``), kept as a regression test once it is fixed.
 """
 
 from __future__ import annotations
@@ -58,33 +56,8 @@ NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
 NOT_ZERO_SUM: set[str] = set()
 
 
-# -- known bugs: each forgives one precise difference, and marks its test xfail ------------------
-
-
-def _styrivolt_penalty_offender(got: dict[str, Any], want: dict[str, Any]) -> str | None:
-    """Two observations of a stock penalty that differ only in who was penalised (the offender's seat)."""
-    g, w = dict(got), dict(want)
-    if not (g.get("result") and w.get("result") and g["result"]["result"] == w["result"]["result"] == "stock_penalty"):
-        return None
-    for o in (g, w):
-        o["result"] = {k: v for k, v in o["result"].items() if k != "player"}
-        o["log"] = [r for r in o["log"] if r["code"] != "end.stock_penalty"]
-    return PENALTY_OFFENDER if g == w else None
-
-
-PENALTY_OFFENDER = (
-    "stytvolt.styrivolt.observation.resample accepts a resample whose stock penalty falls on the other partner: "
-    "_public_course compares result.team and result.result but not result.player, and whether a take was "
-    "rightful depends on cards the player never saw; the observation shows result.player and the "
-    "end.stock_penalty log line, so the player can tell the resample apart (PENALTY_OFFENDER_POSITION: "
-    "players 2 and 0 took the stock without the right; resampled for player 1, the penalty names player 0)"
-)
-
-KNOWN_BUGS: dict[str, checks.KnownBug] = {
-    "styrivolt": _styrivolt_penalty_offender,
-}
-
-#: The position PENALTY_OFFENDER was found in: player 2 and then player 0 took the stock without the right.
+#: A stock penalty whose offender hangs on hidden cards: players 2 and then 0 took the stock without the right.
+#: (Found by this test: resample once penalised the other partner, so player 1 could tell it apart.)
 PENALTY_OFFENDER_POSITION = {
     "game": "styrivolt", "v": 1, "deck": "uncPsbUWhYkQtwyGKpNlTREDBHdoOxgeLaCmrFzjXAMJSZqf", "dealer": 1,
     "rules": {"cut_for_stikkar": "two-stikkar", "open_choosing": True, "king_of_hearts_takes_bird": True,
@@ -95,17 +68,15 @@ PENALTY_OFFENDER_POSITION = {
 }
 
 
-def test_known_bug_styrivolt_penalty_offender() -> None:
-    """PENALTY_OFFENDER, pinned: xfail while resamples of this end position can penalise the other partner."""
+def test_styrivolt_resample_keeps_the_penalised_player() -> None:
+    """Who is penalised is public at the end: every resample must penalise the same player."""
     state = stytvolt.game("styrivolt").from_json(PENALTY_OFFENDER_POSITION)
     assert state.is_terminal()
     want = state.observation(1).to_json()
     rng = random.Random(1)
     for _ in range(100):
         got = state.resample(1, rng).observation(1).to_json()
-        if got != want:
-            assert _styrivolt_penalty_offender(got, want) == PENALTY_OFFENDER, checks.diff(got, want)
-            pytest.xfail(PENALTY_OFFENDER)
+        assert got == want, checks.diff(got, want)
 
 
 # -- the tests -------------------------------------------------------------------------------------------
@@ -161,7 +132,7 @@ def test_observation(info: GameInfo) -> None:
     known: dict[str, int] = {}
     total = checks.ObservationStats()
     for seed in OBSERVATION_SEEDS:
-        stats = checks.check_observation(info, seed, known=KNOWN_BUGS.get(info.name), **keywords(info, seed, seed % 2 == 0))
+        stats = checks.check_observation(info, seed, **keywords(info, seed, seed % 2 == 0))
         total.observations += stats.observations
         total.resamples += stats.resamples
         total.changed += stats.changed
@@ -172,5 +143,4 @@ def test_observation(info: GameInfo) -> None:
     assert total.changed >= total.resamples // 2, (
         f"only {total.changed} of {total.resamples} resamples changed another player's cards")
     assert total.hands_compared > 0 or not stats.hooks, "the direct check compared no hands"
-    for bug, n in known.items():
-        pytest.xfail(f"known bug, seen {n} time(s) in {total.resamples} resamples: {bug}")
+    assert not known
