@@ -2,271 +2,307 @@
 
 * :func:`render_figure` and :func:`render_widget` turn a page placeholder's
   ``data-*`` attributes into finished HTML; the build hook calls them.
-* :func:`handle` answers one JSON request from a widget, in the browser's
-  worker (Pyodide) or in tests (CPython): ``{"widget": "trick", "params":
-  {...}}`` → ``{"ok": true, "html": "...", "set": {...}}``, or ``{"ok":
-  false, "error": "..."}`` naming what was wrong.
+* :func:`handle` answers one request from a widget, in the browser's worker
+  (Pyodide, through :func:`handle_json`) or in tests (CPython)::
 
-Parameters are the strings a page or a form holds, so the same call serves
-both.  Nothing here decides a rule: every answer comes from
-:mod:`stytvolt.styrivolt`.
+      {"game": "styrivolt", "widget": "trick", "params": {"cards": "CJ S4"}}
+      → {"ok": true, "html": "...", "set": {form field: value}}
+      or {"ok": false, "error": "..."} naming what was wrong
+
+  A missing (or null) ``"game"`` means ``"styrivolt"``; missing or null
+  ``"params"`` means none.  Neither function ever raises.
+
+Figures and widgets are found in one registry keyed by ``(game, name)``:
+each game's module (``stytvolt.web.styrivolt``) fills it with :func:`figure`
+and :func:`widget` when the game is first asked for, so two games may both
+have a "trick" widget.  Parameters are the strings a page or a form holds,
+so the same call serves both.  Nothing here decides a rule.
+
+Limits
+------
+What a page, a form or a hand-made request may send; anything over a limit is
+refused with an error naming the field and the limit, never cut silently:
+
+* :data:`MAX_REQUEST_CHARS`: the request's JSON text, 20,000 characters;
+* :data:`MAX_REQUEST_DEPTH`: 20 levels of arrays and objects, one inside the
+  next, in that text (a request needs two; deeper JSON would exhaust the
+  stack of the browser's WebAssembly before Python could refuse it);
+* :data:`MAX_PARAMS`: 20 params in one request or placeholder;
+* :data:`MAX_PARAM_CHARS`: 2,000 characters in one param's name or value;
+* :data:`MAX_CHALK_RECORDS`: 200 results on the chalk-up widget;
+* :data:`MAX_TRICK_CARDS`: 4 cards in a trick;
+* :data:`MAX_STOCK_CARDS`: 12 cards in a stock (all the Stýrivolt stock holds).
+
+Every name and value must be valid Unicode text (a JavaScript string may
+hold half of a surrogate pair; such a param is refused).  An error message
+quotes at most a short piece of what was sent.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-import random
-from html import escape
-from typing import Any, Callable, Mapping
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, TypedDict
 
-from stytvolt.core.cards import CardParseError, Suit, parse_cards
-from stytvolt.styrivolt.pack import STYRIVOLT_PACK
-from stytvolt.styrivolt.chalk import RESULT_WORDS, Result, Scoring
-from stytvolt.styrivolt.choosing import choose_suits
-from stytvolt.styrivolt.ranking import Ranking, parse_suits
-from stytvolt.styrivolt.tricks import explain_trick
-from stytvolt.web import html
+from stytvolt.core.errors import StytvoltError, type_name
 
-__all__ = ["render_figure", "render_widget", "handle", "handle_json", "WidgetError"]
+__all__ = [
+    "render_figure", "render_widget", "handle", "handle_json", "WidgetError",
+    "figure", "widget", "Widget", "Answer", "Params", "shown", "FIGURES", "WIDGETS", "GAME_MODULES", "DEFAULT_GAME",
+    "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
+]
+
+#: The request's JSON text, in characters (:func:`handle_json`).
+MAX_REQUEST_CHARS = 20_000
+#: Arrays and objects nested one inside the next in the request's JSON text.
+MAX_REQUEST_DEPTH = 20
+#: Params in one request or placeholder.
+MAX_PARAMS = 20
+#: Characters in one param's name or value.
+MAX_PARAM_CHARS = 2_000
+#: Results the chalk-up widget holds (``records``, after ``add``).
+MAX_CHALK_RECORDS = 200
+#: Cards in a trick (``cards``).
+MAX_TRICK_CARDS = 4
+#: Cards in a stock (``stock``).
+MAX_STOCK_CARDS = 12
+
+#: The longest error message sent to a page (a safety net: messages are short by themselves).
+MAX_ERROR_CHARS = 300
+
+#: The game a request or placeholder means when it names none.
+DEFAULT_GAME = "styrivolt"
+#: Every game with figures or widgets → the module that registers them (imported when first asked for).
+GAME_MODULES: dict[str, str] = {
+    "styrivolt": "stytvolt.web.styrivolt",
+}
 
 Params = Mapping[str, str]
-PAIRS = ("H,S", "H,D", "H,C", "S,D", "S,C", "D,C")
 
 
-class WidgetError(ValueError):
-    """A widget's input cannot be used; the message says why, for the reader."""
+class WidgetError(StytvoltError):
+    """A figure's or widget's input cannot be used; the message says why, for the reader."""
 
 
-# -- reading parameters ---------------------------------------------------------------
+class Answer(TypedDict):
+    """A widget's answer: the HTML to show, and form fields to set (``{"turned": "3"}``)."""
+
+    html: str
+    set: dict[str, str]
 
 
-def _chosen(params: Params, default: str = "H,S") -> tuple[Suit, Suit]:
-    return parse_suits(params.get("chosen") or default)
+@dataclass(frozen=True, slots=True)
+class Widget:
+    """A widget: its accessible name, its controls (HTML of a form's fields) and its answer to params."""
+
+    title: str
+    controls: Callable[[Params], str]
+    answer: Callable[[dict[str, str]], Answer]
 
 
-def _promoted(params: Params) -> list[int]:
-    text = params.get("promoted", "").replace(",", " ").split()
-    try:
-        return [int(x) - 1 for x in text]  # the page counts plays from 1
-    except ValueError:
-        raise WidgetError(f"promoted plays are numbers 1 to 4, not {params.get('promoted')!r}") from None
+#: ``(game, name)`` → a function of the params returning the figure's HTML.
+FIGURES: dict[tuple[str, str], Callable[[Params], str]] = {}
+#: ``(game, name)`` → the widget.
+WIDGETS: dict[tuple[str, str], Widget] = {}
+
+_F = Callable[[Params], str]
+_A = Callable[[dict[str, str]], Answer]
 
 
-def _records(params: Params) -> list[tuple[int, Result]]:
-    out = []
-    for token in params.get("records", "").split():
-        team, _, word = token.partition(":")
-        if team.upper() not in ("A", "B") or word.lower() not in RESULT_WORDS:
-            raise WidgetError(f"bad result {token!r}: expected A or B, a colon, and one of {', '.join(RESULT_WORDS)}")
-        out.append(("AB".index(team.upper()), RESULT_WORDS[word.lower()]))
+def figure(game: str, name: str) -> Callable[[_F], _F]:
+    """Register a figure: ``@figure("styrivolt", "trick")`` over ``def f(params) -> html``."""
+
+    def register(fn: _F) -> _F:
+        FIGURES[(game, name)] = fn
+        return fn
+
+    return register
+
+
+def widget(game: str, name: str, *, title: str, controls: Callable[[Params], str]) -> Callable[[_A], _A]:
+    """Register a widget: ``@widget("styrivolt", "trick", title=..., controls=...)`` over its answer function."""
+
+    def register(fn: _A) -> _A:
+        WIDGETS[(game, name)] = Widget(title, controls, fn)
+        return fn
+
+    return register
+
+
+# -- reading what the page sent ------------------------------------------------------------
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Text as quoted in a message, cut short when it is long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _game(game: object) -> str:
+    if game is None:
+        game = DEFAULT_GAME
+    if not isinstance(game, str):
+        raise WidgetError(f"a game is named by text like {DEFAULT_GAME!r}, not {type_name(game)}")
+    if game not in GAME_MODULES:
+        raise WidgetError(f"unknown game {shown(game)}: expected one of {', '.join(GAME_MODULES)}")
+    importlib.import_module(GAME_MODULES[game])  # registers its figures and widgets
+    return game
+
+
+def _known(table: Mapping[tuple[str, str], object], game: str) -> str:
+    return ", ".join(name for g, name in table if g == game) or "none"
+
+
+def _name(kind: object, what: str) -> str:
+    if not isinstance(kind, str):
+        raise WidgetError(f"a {what} is named by text like 'trick', not {type_name(kind)}")
+    return kind
+
+
+def _widget(game: object, kind: object) -> Widget:
+    g, name = _game(game), _name(kind, "widget")
+    spec = WIDGETS.get((g, name))
+    if spec is None:
+        raise WidgetError(f"unknown widget {shown(name)} for {g}: expected one of {_known(WIDGETS, g)}")
+    return spec
+
+
+def _params(raw: object) -> dict[str, str]:
+    """The params as text, checked against the limits.  None means none; a null value is left out."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise WidgetError(f'params are an object of text values like {{"cards": "H2 SK"}}, not {type_name(raw)}')
+    if len(raw) > MAX_PARAMS:
+        raise WidgetError(f"{len(raw)} params given; at most {MAX_PARAMS} are accepted")
+    out: dict[str, str] = {}
+    for key, value in raw.items():
+        if not isinstance(key, str):
+            raise WidgetError(f"a param is named by text, not {type_name(key)}")
+        if len(key) > MAX_PARAM_CHARS:
+            raise WidgetError(f"a param name is {len(key):,} characters long; at most {MAX_PARAM_CHARS:,} are accepted")
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise WidgetError(f"param {shown(key)} must be text, not {type_name(value)}")
+        if isinstance(value, int) and value.bit_length() > 4 * MAX_PARAM_CHARS:
+            raise WidgetError(f"param {shown(key)} is a number too long: at most {MAX_PARAM_CHARS:,} characters are accepted")
+        text = value if isinstance(value, str) else str(value)
+        if len(text) > MAX_PARAM_CHARS:
+            raise WidgetError(
+                f"param {shown(key)} is {len(text):,} characters long; at most {MAX_PARAM_CHARS:,} are accepted"
+            )
+        if not (text.isascii() and key.isascii()) and not _is_unicode(key + text):
+            raise WidgetError(f"param {shown(key)} is not valid text: it holds half of a surrogate pair")
+        out[key] = text
     return out
 
 
-def _records_text(records: list[tuple[int, Result]]) -> str:
-    words = {v: k for k, v in RESULT_WORDS.items()}
-    return " ".join(f"{'AB'[t]}:{words[r]}" for t, r in records)
+def _is_unicode(text: str) -> bool:
+    """False for text holding a lone surrogate (JavaScript strings may; UTF-8 cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
-def _scoring(params: Params) -> Scoring:
-    return Scoring.PENGUIN if params.get("scoring", "").lower() == "penguin" else Scoring.KVIVIK
+# -- the build: figures and widgets with their first answer ----------------------------------------
 
 
-# -- figures ---------------------------------------------------------------------------
+def render_figure(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
+    """The finished HTML of a page figure (``data-figure="kind"``, ``data-game`` optional)."""
+    g, name = _game(game), _name(kind, "figure")
+    draw = FIGURES.get((g, name))
+    if draw is None:
+        raise WidgetError(f"unknown figure {shown(name)} for {g}: expected one of {_known(FIGURES, g)}")
+    return draw(_params(params))
 
 
-def _fig_cards(p: Params) -> str:
-    ranking = _chosen(p) if p.get("chosen") else None
-    return html.cards_row(parse_cards(p.get("cards", "")), Ranking.of(ranking) if ranking else None)
-
-
-def _fig_trick(p: Params) -> str:
-    chosen, promoted = _chosen(p), _promoted(p)
-    cards = parse_cards(p.get("cards", ""), pack=STYRIVOLT_PACK, unique=True)
-    return html.trick_figure(explain_trick(cards, chosen, promoted), chosen, promoted)
-
-
-def _fig_choose(p: Params) -> str:
-    stock = parse_cards(p.get("stock", ""), pack=STYRIVOLT_PACK, unique=True)
-    choice = choose_suits(stock, prefer=p.get("prefer", ""))
-    turned = p.get("turned")
-    return html.choice_figure(choice, int(turned) if turned not in (None, "") else None)
-
-
-def _fig_chalk(p: Params) -> str:
-    board, last = html.chalk_board_for(_records(p), _scoring(p))
-    return html.chalk_figure(board, last, title=p.get("title") or None)
-
-
-def _fig_ranking(p: Params) -> str:
-    return html.ranking_figure(Ranking.of(_chosen(p)))
-
-
-def _fig_glossary(p: Params) -> str:
-    return html.glossary_figure()
-
-
-FIGURES: dict[str, Callable[[Params], str]] = {
-    "cards": _fig_cards,
-    "trick": _fig_trick,
-    "choose": _fig_choose,
-    "chalk": _fig_chalk,
-    "ranking": _fig_ranking,
-    "glossary": _fig_glossary,
-}
-
-
-def render_figure(kind: str, params: Params) -> str:
-    """The finished HTML of a page figure (``data-figure="kind"``)."""
-    if kind not in FIGURES:
-        raise WidgetError(f"unknown figure {kind!r}: expected one of {', '.join(FIGURES)}")
-    return FIGURES[kind](params)
-
-
-# -- widgets: controls + a first answer ----------------------------------------------------
-
-
-def _pair_select(selected: tuple[Suit, Suit]) -> str:
-    key = frozenset(selected)
-    options = []
-    for pair in PAIRS:
-        suits = parse_suits(pair)
-        label = " and ".join(f"{s.symbol} {s.english}" for s in suits)
-        sel = " selected" if frozenset(suits) == key else ""
-        options.append(f'<option value="{pair}"{sel}>{escape(label)}</option>')
-    return f'<label>Chosen suits <select name="chosen">{"".join(options)}</select></label>'
-
-
-def _text(name: str, label: str, value: str, hint: str) -> str:
-    return (
-        f'<label>{escape(label)} <input name="{name}" value="{escape(value)}" autocomplete="off" spellcheck="false" '
-        f'aria-describedby="hint-{name}"></label><small id="hint-{name}" class="sv-hint">{escape(hint)}</small>'
-    )
-
-
-def _button(text: str, value: str = "", name: str = "action", primary: bool = False) -> str:
-    cls = "md-button md-button--primary" if primary else "md-button"
-    val = f' name="{name}" value="{escape(value)}"' if value else ""
-    return f'<button type="submit" class="{cls}"{val}>{escape(text)}</button>'
-
-
-def _controls_ranking(p: Params) -> str:
-    return _pair_select(_chosen(p)) + _button("Show the ranking", primary=True) + _button("Deal at random", "random")
-
-
-def _controls_trick(p: Params) -> str:
-    return (
-        _pair_select(_chosen(p))
-        + _text("cards", "Cards in play order", p.get("cards", ""), "Up to four cards, the lead first: H2 SK S3 DJ or ♥2 ♠K.")
-        + _text("promoted", "Plays from four of a kind", p.get("promoted", ""), "Optional: play numbers 1-4, like 2.")
-        + _button("Explain the trick", primary=True)
-    )
-
-
-def _controls_choose(p: Params) -> str:
-    return (
-        _text("stock", "Stock, top card first", p.get("stock", ""), "Cards as the dealer turns them: C6 C4 DA CA D7 H5.")
-        + f'<input type="hidden" name="turned" value="{escape(p.get("turned", ""))}">'
-        + _button("Turn the next card", "next", primary=True)
-        + _button("Show the whole choice", "all")
-        + _button("Start again", "restart")
-    )
-
-
-def _controls_chalk(p: Params) -> str:
-    rows = []
-    for team in "AB":
-        buttons = "".join(
-            _button(f"{label}", f"{team}:{word}", name="add")
-            for word, label in (("ordinary", "ordinary game"), ("kept-in", "kept in"), ("nine", "nine tricks"),
-                                ("kept-in-alone", "kept in alone"), ("nine-alone", "nine alone"), ("penalty", "stock penalty"))
-        )
-        rows.append(f'<fieldset><legend>Team {team}</legend>{buttons}</fieldset>')
-    return (
-        f'<input type="hidden" name="records" value="{escape(p.get("records", ""))}">'
-        + "".join(rows)
-        + _button("Undo", "undo")
-        + _button("New slate", "reset")
-    )
-
-
-_WIDGET_TITLES = {
-    "ranking": "Ranking explorer",
-    "trick": "Trick explainer",
-    "choose": "Suit chooser",
-    "chalk": "Chalk-up",
-}
-_CONTROLS: dict[str, Callable[[Params], str]] = {
-    "ranking": _controls_ranking,
-    "trick": _controls_trick,
-    "choose": _controls_choose,
-    "chalk": _controls_chalk,
-}
-
-
-def render_widget(kind: str, params: Params) -> str:
+def render_widget(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
     """A widget's controls and its first answer, ready to show before any script runs."""
-    if kind not in _CONTROLS:
-        raise WidgetError(f"unknown widget {kind!r}: expected one of {', '.join(_CONTROLS)}")
-    first = answer(kind, dict(params))
-    controls = _CONTROLS[kind]({**params, **first.get("set", {})})
-    title = _WIDGET_TITLES[kind]
+    spec = _widget(game, kind)
+    p = _params(params)
+    first = spec.answer(dict(p))
+    controls = spec.controls({**p, **first["set"]})
     return (
-        f'<form class="sv-controls" aria-label="{title}">{controls}</form>'
+        f'<form class="sv-controls" aria-label="{spec.title}">{controls}</form>'
         f'<p class="sv-status" role="status" aria-live="polite"></p>'
         f'<div class="sv-output" aria-live="polite">{first["html"]}</div>'
     )
 
 
-# -- answering the reader -------------------------------------------------------------------
+# -- the worker: answering the reader --------------------------------------------------------------------
 
 
-def answer(kind: str, params: dict[str, str]) -> dict[str, Any]:
-    """A widget's answer to its parameters: ``{"html": ..., "set": {form field: value}}``."""
-    action = params.pop("action", "")
-    if kind == "ranking":
-        if action == "random":
-            pair = random.Random(params.get("seed")).choice(PAIRS) if params.get("seed") else random.choice(PAIRS)
-            params["chosen"] = pair
-        return {"html": _fig_ranking(params), "set": {"chosen": params.get("chosen") or "H,S"}}
-    if kind == "trick":
-        if not params.get("cards", "").strip():
-            raise WidgetError("name at least one card, the lead first: for example H2 SK S3 DJ")
-        return {"html": _fig_trick(params), "set": {}}
-    if kind == "choose":
-        stock = parse_cards(params.get("stock", ""), pack=STYRIVOLT_PACK, unique=True)
-        total = len(choose_suits(stock).seen)
-        turned = {"next": int(params.get("turned") or 0) + 1, "restart": 1}.get(action, total)
-        params["turned"] = str(min(max(turned, 1), total))
-        return {"html": _fig_choose(params), "set": {"turned": params["turned"]}}
-    if kind == "chalk":
-        records = _records(params)
-        if action == "undo":
-            records = records[:-1]
-        elif action == "reset":
-            records = []
-        add = params.pop("add", "")
-        if add:
-            records += _records({"records": add})
-        params["records"] = _records_text(records)
-        return {"html": _fig_chalk(params), "set": {"records": params["records"]}}
-    raise WidgetError(f"unknown widget {kind!r}: expected one of {', '.join(_CONTROLS)}")
+def _error(message: str) -> dict[str, Any]:
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[: MAX_ERROR_CHARS - 1] + "…"
+    return {"ok": False, "error": message}
 
 
-def handle(request: Mapping[str, Any]) -> dict[str, Any]:
-    """One widget request → its answer, or an error the reader can act on.  Never raises."""
+def handle(request: object) -> dict[str, Any]:
+    """One widget request → ``{"ok": True, "html", "set"}`` or ``{"ok": False, "error"}``.  Never raises.
+
+    A refusal (any :class:`~stytvolt.core.errors.StytvoltError`) says what to
+    fix.  Anything else escaping is a bug: the page is told
+    ``"internal error: <class name>"`` rather than left without an answer.
+    """
     try:
-        kind = str(request.get("widget", ""))
-        params = {str(k): str(v) for k, v in dict(request.get("params") or {}).items()}
-        result = answer(kind, params)
-        return {"ok": True, **result}
-    except (CardParseError, WidgetError, ValueError) as err:
-        return {"ok": False, "error": str(err)}
+        if not isinstance(request, Mapping):
+            raise WidgetError(
+                f'a request is an object like {{"game": "{DEFAULT_GAME}", "widget": "trick", "params": {{...}}}}, '
+                f"not {type_name(request)}"
+            )
+        spec = _widget(request.get("game"), request.get("widget"))
+        answer = spec.answer(_params(request.get("params")))
+        return {"ok": True, "html": answer["html"], "set": dict(answer["set"])}
+    except StytvoltError as err:
+        return _error(str(err))
+    except Exception as err:  # noqa: BLE001 - a bug, but the page must still get an answer
+        return _error(f"internal error: {type(err).__name__}")
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON text (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _load(text: object) -> object:
+    if not isinstance(text, str):
+        raise WidgetError(f"a request is JSON text, not {type_name(text)}")
+    if len(text) > MAX_REQUEST_CHARS:
+        raise WidgetError(f"the request is {len(text):,} characters long; at most {MAX_REQUEST_CHARS:,} are accepted")
+    # Checked before parsing: in Pyodide, JSON nested thousands deep overflows the
+    # WebAssembly stack inside the parser, which kills the worker (no RecursionError).
+    if _depth(text) > MAX_REQUEST_DEPTH:
+        raise WidgetError(f"the request is nested too deeply to read: at most {MAX_REQUEST_DEPTH} levels are accepted")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise WidgetError("the request is nested too deeply to read") from None
+    except ValueError as err:
+        raise WidgetError(f"the request is not JSON: {err}") from None
 
 
 def handle_json(text: str) -> str:
-    """:func:`handle` over JSON text (what the worker passes across)."""
+    """:func:`handle` over JSON text (what the worker passes across).  Never raises."""
     try:
-        request = json.loads(text)
-    except ValueError as err:
-        return json.dumps({"ok": False, "error": f"not JSON: {err}"})
-    return json.dumps(handle(request if isinstance(request, dict) else {}), ensure_ascii=False)
+        response = handle(_load(text))
+    except StytvoltError as err:
+        response = _error(str(err))
+    except Exception as err:  # noqa: BLE001 - as in handle
+        response = _error(f"internal error: {type(err).__name__}")
+    return json.dumps(response, ensure_ascii=False)

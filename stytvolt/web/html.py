@@ -27,9 +27,8 @@ from stytvolt.web.chalk import chalk_svg
 
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
-    "reasons_list", "card_label",
+    "reasons_list", "card_label", "SEATS", "TEAMS",
 ]
-
 
 
 def card_label(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
@@ -79,9 +78,24 @@ def cards_row(cards: Iterable[Card], ranking: Ranking | None = None, *, label: s
     return f'<ul class="sv-cards"{aria}>{items}</ul>'
 
 
-def reasons_list(reasons: Sequence[Reason], *, ordered: bool = True) -> str:
+#: The seats as the site names them, by seat number (0 to 3).
+SEATS: tuple[str, ...] = ("South", "West", "North", "East")
+#: The teams as the site names them: "A keeps in", "B's side".
+TEAMS: tuple[str, ...] = ("A", "B")
+
+
+def reasons_list(
+    reasons: Sequence[Reason],
+    *,
+    ordered: bool = True,
+    seats: Sequence[str] = SEATS,
+    teams: Sequence[str] = TEAMS,
+) -> str:
+    """The reasons as a list, each sentence rendered with these seat and team names."""
     tag = "ol" if ordered else "ul"
-    items = "".join(f'<li data-code="{escape(r.code)}">{escape(r.text)}</li>' for r in reasons)
+    items = "".join(
+        f'<li data-code="{escape(r.code)}">{escape(r.render(seats=seats, teams=teams))}</li>' for r in reasons
+    )
     return f'<{tag} class="sv-reasons">{items}</{tag}>'
 
 
