@@ -3,7 +3,9 @@
 * Figures and widgets: every ``<div class="sv-figure" data-figure=…>`` and
   ``<div class="sv-widget" data-widget=…>`` placeholder in a page is filled
   with engine-made HTML (``stytvolt.web``), so each page shows its examples
-  at first paint, with or without JavaScript.
+  at first paint, with or without JavaScript.  ``data-game="sjavs"`` says
+  which game's figure or widget is meant (default ``styrivolt``); the filled
+  placeholder always carries its ``data-game``, which the runtime sends.
 * Glossary tooltips: every page gets an abbreviation for each glossary term,
   so hovering a term anywhere shows its meaning.
 * Pyodide: the core files are copied from ``node_modules/pyodide`` into
@@ -35,7 +37,8 @@ sys.path.insert(0, str(ROOT))  # build with the working tree's engine, as the wh
 sys.path.insert(0, str(HERE))
 
 from stytvolt.styrivolt.terms import TERMS  # noqa: E402
-from stytvolt.web import WidgetError, render_figure, render_widget  # noqa: E402
+from stytvolt.core.errors import StytvoltError  # noqa: E402
+from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
 from wheelbuild import build_wheel, digest  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -92,12 +95,14 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         attrs = _attrs(match.group("attrs"))
         params = {k.removeprefix("data-"): v for k, v in attrs.items() if k.startswith("data-")}
         name = params.pop(kind, "")
+        game = params.pop("game", "") or DEFAULT_GAME
         try:
-            inner = render_figure(name, params) if kind == "figure" else render_widget(name, params)
-        except (WidgetError, ValueError) as err:
+            render = render_figure if kind == "figure" else render_widget
+            inner = render(name, params, game=game)
+        except StytvoltError as err:
             raise PluginError(f"{page.file.src_uri}: the {kind} {name!r} ({match.group(0)}) cannot be drawn: {err}") from None
         data = "".join(f' data-{k}="{_quote(v)}"' for k, v in params.items())
-        return f'<div class="sv-{kind}" data-{kind}="{name}"{data}>{inner}</div>'
+        return f'<div class="sv-{kind}" data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
     return _ROLE.sub(r"<code>\1</code>", PLACEHOLDER.sub(fill, html))
 

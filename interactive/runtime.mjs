@@ -12,16 +12,19 @@
 //   instant navigation keeps from page to page, so Pyodide loads once.
 // * Widgets are (re)mounted on every page Material shows (document$), and
 //   mounting twice is harmless.
-// * A form's submit becomes {widget, params} for stytvolt.web.handle: the
-//   widget's data-* attributes (e.g. data-scoring, data-prefer), then the
-//   form's fields, then the clicked button's name and value.  The answer's
-//   HTML replaces .sv-output (marked data-source="pyodide"), its "set" updates
-//   the form's fields; an error goes to .sv-status and the old answer stays.
+// * A form's submit becomes {game, widget, params} for stytvolt.web.handle:
+//   the game and widget from data-game (default "styrivolt") and data-widget,
+//   the params from the widget's other data-* attributes (e.g. data-scoring,
+//   data-prefer), then the form's fields, then the clicked button's name and
+//   value.  The answer's HTML replaces .sv-output (marked
+//   data-source="pyodide"), its "set" updates the form's fields; an error
+//   goes to .sv-status and the old answer stays.
 //
-// For tests and the bench: window.stytvolt = {ready, request(widget, params),
-// start(), loads, stage}.
+// For tests and the bench: window.stytvolt = {ready, request(widget, params,
+// game = "styrivolt"), start(), loads, stage}.
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
+const DEFAULT_GAME = "styrivolt";
 const STAGES = ["downloading Pyodide", "starting Python", "installing the rules", "ready"];
 
 function deferred() {
@@ -107,15 +110,15 @@ function createEngine() {
   }
 
   /** One request to stytvolt.web.handle; resolves to its response (never rejects). */
-  function request(widget, params = {}) {
+  function request(widget, params = {}, game = DEFAULT_GAME) {
     start();
     if (!worker) return Promise.resolve({ ok: false, error: `The rules engine could not start: ${api.error}` });
     const id = nextId++;
     const clean = {};
-    for (const [key, value] of Object.entries(params)) clean[key] = String(value);
+    for (const [key, value] of Object.entries(params || {})) clean[key] = String(value);
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      worker.postMessage({ id, request: { widget, params: clean } });
+      worker.postMessage({ id, request: { game, widget, params: clean } });
     });
   }
 
@@ -181,12 +184,12 @@ function clearStatus(status) {
   status.replaceChildren();
 }
 
-/** The request a submit makes: data-* of the widget, then the form's fields, then the button. */
+/** The params a submit sends: data-* of the widget (less its game and kind), then the form's fields, then the button. */
 function collect(widget, form, submitter) {
   const params = {};
   for (const attr of widget.attributes) {
     const name = attr.name;
-    if (name.startsWith("data-") && name !== "data-widget" && !name.startsWith("data-sv-")) {
+    if (name.startsWith("data-") && name !== "data-widget" && name !== "data-game" && !name.startsWith("data-sv-")) {
       params[name.slice(5)] = attr.value;
     }
   }
@@ -213,6 +216,7 @@ function applySet(form, set) {
 function mount(widget, engine) {
   if (widget.hasAttribute("data-sv-mounted")) return false;
   const kind = widget.dataset.widget;
+  const game = widget.dataset.game || DEFAULT_GAME;
   const form = widget.querySelector("form.sv-controls");
   const status = widget.querySelector(".sv-status");
   const output = widget.querySelector(".sv-output");
@@ -232,12 +236,12 @@ function mount(widget, engine) {
         if (mine === latest && !engine.isReady() && !engine.error) showLoading(status, engine);
       });
     }
-    const response = await engine.request(kind, params);
+    const response = await engine.request(kind, params, game);
     if (unsubscribe) unsubscribe();
     if (mine !== latest) return;
     widget.removeAttribute("aria-busy");
     // For tests and the curious: what was asked, what came back, how many answers so far.
-    widget.svLastRequest = { widget: kind, params };
+    widget.svLastRequest = { game, widget: kind, params };
     widget.svLastResponse = response;
     widget.svResponses = (widget.svResponses || 0) + 1;
     if (response && response.ok) {

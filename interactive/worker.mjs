@@ -7,7 +7,7 @@
 // stytvolt wheel that sits beside it after checking the wheel's sha256
 // against pyodide/stytvolt.json, imports stytvolt.web, and then answers
 //
-//     {id, request: {widget, params}}  ->  {id, response}
+//     {id, request: {game, widget, params}}  ->  {id, response}
 //
 // with stytvolt.web.handle_json.  While loading it posts
 //     {type: "progress", stage, loaded, total}

@@ -18,8 +18,9 @@ import pytest
 from conftest import WIDGET_KINDS, Watch
 from sitekit import REPO, SiteServer, build_site
 
-from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard
+from stytvolt.styrivolt.chalk import Chalkboard, parse_records
 from stytvolt.web import handle
+from stytvolt.web.chalk import chalk_description
 
 ANSWER_TIMEOUT = 60_000  # ms: a cold Pyodide start on a slow CI machine, then one answer
 
@@ -120,6 +121,9 @@ def test_site_builds_strict_with_everything_local(built_site: Path, pages: list[
         text = (built_site / rel / "index.html").read_text(encoding="utf-8")
         empty = re.findall(r'<div class="sv-(?:widget|figure)"[^>]*>\s*</div>', text)
         assert not empty, f"{rel or 'home'}: placeholders left unfilled: {empty}"
+        filled = re.findall(r'<div class="sv-(?:widget|figure)" [^>]*>', text)
+        gameless = [tag for tag in filled if 'data-game="styrivolt"' not in tag]
+        assert not gameless, f"{rel or 'home'}: filled placeholders without data-game: {gameless[:3]}"
         assert re.search(r'<script[^>]+src="[^"]*assets/runtime\.mjs"[^>]*type="module"|<script[^>]+type="module"[^>]+src="[^"]*assets/runtime\.mjs"', text), (
             f"{rel or 'home'} does not load assets/runtime.mjs as a module"
         )
@@ -156,7 +160,7 @@ def test_trick_by_click(page: Any, server: SiteServer, widget_pages: dict[str, s
     response = wait_answer(widget, n)
     assert response["ok"], response
     request = last_request(widget)
-    assert request["widget"] == "trick"
+    assert request["game"] == "styrivolt" and request["widget"] == "trick"
     assert request["params"]["chosen"] == "D,C" and request["params"]["cards"] == "H2 SK S3 DJ"
     assert_matches_cpython(widget)
     assert widget.locator('.sv-output [data-answer="winner"]').inner_text().strip()
@@ -192,7 +196,8 @@ def test_trick_by_keyboard_tab_to_the_button(page: Any, server: SiteServer, widg
 def test_trick_promoted_plays(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
     widget = open_widget(page, server, widget_pages, "trick")
     field(widget, "chosen").select_option("H,S")
-    field(widget, "cards").fill("C3 S3 D3")
+    # Four of a kind is all in one hand, so no other card of its rank is in the trick (C3 S3 D3 is refused).
+    field(widget, "cards").fill("C4 D3 CA")
     field(widget, "promoted").fill("2")
     n = answers(widget)
     field(widget, "promoted").press("Enter")
@@ -200,6 +205,7 @@ def test_trick_promoted_plays(page: Any, server: SiteServer, widget_pages: dict[
     assert response["ok"], response
     assert last_request(widget)["params"]["promoted"] == "2"
     assert_matches_cpython(widget)
+    assert "♦3 (trist by four of a kind)" in widget.locator(".sv-output .sv-reasons").inner_text()
 
 
 def test_an_error_shows_in_the_status_and_keeps_the_answer(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
@@ -218,7 +224,7 @@ def test_an_error_shows_in_the_status_and_keeps_the_answer(page: Any, server: Si
     alert = widget.locator('.sv-status [role="alert"]')
     assert "X1" in alert.inner_text()
     assert alert.inner_text().strip() == response["error"]
-    expected = handle({"widget": "trick", "params": last_request(widget)["params"]})
+    expected = handle({"game": "styrivolt", "widget": "trick", "params": last_request(widget)["params"]})
     assert expected == {"ok": False, "error": response["error"]}
     assert output.inner_html() == before, "the previous answer must stay when the engine refuses a request"
     assert widget.get_attribute("aria-busy") is None
@@ -251,7 +257,7 @@ def test_ranking_show_and_deal_at_random(page: Any, server: SiteServer, widget_p
         chosen = field(widget, "chosen").input_value()
         assert chosen == response["set"]["chosen"], "the form must show the suits the engine dealt"
         seen.add(chosen)
-        assert_matches_cpython(widget, {"widget": "ranking", "params": {"chosen": chosen}})
+        assert_matches_cpython(widget, {"game": "styrivolt", "widget": "ranking", "params": {"chosen": chosen}})
     assert len(seen) > 1, f"twelve random deals all chose {seen}"
 
 
@@ -274,7 +280,7 @@ def test_ranking_by_keyboard(page: Any, server: SiteServer, widget_pages: dict[s
     page.keyboard.press("Space")
     wait_answer(widget, n)
     assert last_request(widget)["params"]["action"] == "random"
-    assert_matches_cpython(widget, {"widget": "ranking", "params": {"chosen": select.input_value()}})
+    assert_matches_cpython(widget, {"game": "styrivolt", "widget": "ranking", "params": {"chosen": select.input_value()}})
 
 
 def test_choose_turns_one_card_at_a_time(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
@@ -295,7 +301,7 @@ def test_choose_turns_one_card_at_a_time(page: Any, server: SiteServer, widget_p
         assert widget.locator(".sv-output .sv-cards > li").count() == turned
         assert field(widget, "turned").input_value() == str(turned)
         assert_matches_cpython(widget)
-    expected = handle({"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5"}})
+    expected = handle({"game": "styrivolt", "widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5"}})
     assert widget.locator(".sv-output").evaluate(
         "(out, html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML === out.innerHTML; }",
         expected["html"],
@@ -333,10 +339,9 @@ def _chalk_label(widget: Any) -> str:
 
 def _cpython_chalk(records: list[str], title: str | None = None) -> str:
     board = Chalkboard()
-    for token in records:
-        team, _, word = token.partition(":")
-        board.record("AB".index(team), RESULT_WORDS[word])
-    return f"{title or 'Stýrivolt chalk-up'} {board.describe()}"
+    for team, result in parse_records(" ".join(records)):
+        board.record(team, result)
+    return f"{title or 'Stýrivolt chalk-up'} {chalk_description(board.state)}"
 
 
 def test_chalk_records_results(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
@@ -383,20 +388,43 @@ def test_chalk_by_keyboard(page: Any, server: SiteServer, widget_pages: dict[str
 
 
 def test_request_api_matches_cpython(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
-    """window.stytvolt.request, used by the bench, answers every widget kind like CPython."""
+    """window.stytvolt.request(widget, params, game), used by the bench, answers every widget kind like CPython."""
     open_widget(page, server, widget_pages, "trick")
     requests = [
-        {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
-        {"widget": "ranking", "params": {"chosen": "D,C"}},
-        {"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "turned": "2", "action": "next"}},
-        {"widget": "chalk", "params": {"records": "A:ordinary", "add": "B:nine"}},
-        {"widget": "trick", "params": {"cards": "H2 H2"}},
-        {"widget": "nonsense", "params": {}},
+        {"game": "styrivolt", "widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
+        {"game": "styrivolt", "widget": "ranking", "params": {"chosen": "D,C"}},
+        {"game": "styrivolt", "widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "turned": "2", "action": "next"}},
+        {"game": "styrivolt", "widget": "chalk", "params": {"records": "A:ordinary", "add": "B:nine"}},
+        {"game": "styrivolt", "widget": "trick", "params": {"cards": "H2 H2"}},
+        {"game": "styrivolt", "widget": "nonsense", "params": {}},
+        {"game": "chess", "widget": "trick", "params": {"cards": "H2"}},
+        {"game": "styrivolt", "widget": "trick", "params": {"cards": "H2 SK S3 DJ H6"}},
+        {"game": "styrivolt", "widget": "chalk", "params": {"records": " ".join(["A:nine"] * 201)}},
     ]
     assert page.evaluate("window.stytvolt.ready") is True
     for request in requests:
-        got = page.evaluate("([w, p]) => window.stytvolt.request(w, p)", [request["widget"], request["params"]])
+        got = page.evaluate("([w, p, g]) => window.stytvolt.request(w, p, g)", [request["widget"], request["params"], request["game"]])
         assert got == handle(request), request
+    # Without a game, the request is for Stýrivolt.
+    got = page.evaluate("([w, p]) => window.stytvolt.request(w, p)", ["trick", {"cards": "H2"}])
+    assert got["ok"] and got == handle({"widget": "trick", "params": {"cards": "H2"}})
+    # Whatever a page sends, the engine answers: odd and huge requests come back as errors, never as a crash.
+    odd = [
+        ["trick", {"cards": "H2"}, 5],
+        [7, None, "styrivolt"],
+        ["trick", {"cards": "H2 " * 3_000}, "styrivolt"],
+        ["trick", {"cards": "H2 " * 8_000}, "styrivolt"],
+        ["trick", {f"p{i}": "" for i in range(25)}, "styrivolt"],
+    ]
+    refusals = [page.evaluate("([w, p, g]) => window.stytvolt.request(w, p, g)", args) for args in odd]
+    assert [r["ok"] for r in refusals] == [False] * len(odd), refusals
+    assert refusals[0]["error"] == "a game is named by text like 'styrivolt', not an int"
+    assert refusals[1]["error"] == "a widget is named by text like 'trick', not an int"
+    assert refusals[2]["error"] == "param 'cards' is 9,000 characters long; at most 2,000 are accepted"
+    assert refusals[3]["error"].startswith("the request is 24,") and refusals[3]["error"].endswith("at most 20,000 are accepted")
+    assert refusals[4]["error"] == "25 params given; at most 20 are accepted"
+    for r in refusals:
+        assert not r["error"].startswith("internal error") and len(r["error"]) < 200, r
 
 
 def test_a_damaged_wheel_is_refused(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
@@ -550,9 +578,11 @@ def test_without_javascript_the_first_answers_are_there(context_factory: Any, se
         output = widget.locator(".sv-output")
         assert output.get_attribute("data-source") is None
         params = widget.evaluate(
-            "w => Object.fromEntries([...w.attributes].filter(a => a.name.startsWith('data-') && a.name !== 'data-widget').map(a => [a.name.slice(5), a.value]))"
+            "w => Object.fromEntries([...w.attributes].filter(a => a.name.startsWith('data-') && !['data-widget', 'data-game'].includes(a.name)).map(a => [a.name.slice(5), a.value]))"
         )
-        expected = handle({"widget": kind, "params": params})
+        game = widget.get_attribute("data-game")
+        assert game == "styrivolt", f"the {kind} widget does not say which game it is for (data-game={game!r})"
+        expected = handle({"game": game, "widget": kind, "params": params})
         same = output.evaluate(
             "(out, html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML === out.innerHTML; }",
             expected["html"],
