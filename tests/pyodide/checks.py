@@ -30,7 +30,8 @@ import sys
 from typing import Any, Callable, TypeVar
 
 import stytvolt
-from stytvolt import cards
+from stytvolt.core import cards
+from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 
 CHECKS: dict[str, Callable[[], object]] = {}
 
@@ -204,8 +205,8 @@ def check_parse_cards() -> object:
         "empty": lambda: cards.parse_cards(""),
         "iterable": lambda: cards.parse_cards(["H2", "", "2h"]),
         "bad token": lambda: cards.parse_cards("H2 X1 SK"),
-        "not in styrivolt pack": lambda: cards.parse_cards("H2 HT", pack=cards.STYRIVOLT_PACK),
-        "in styrivolt pack": lambda: cards.parse_cards("H2 HA", pack=cards.STYRIVOLT_PACK),
+        "not in styrivolt pack": lambda: cards.parse_cards("H2 HT", pack=STYRIVOLT_PACK),
+        "in styrivolt pack": lambda: cards.parse_cards("H2 HA", pack=STYRIVOLT_PACK),
         "unique dup": lambda: cards.parse_cards("H2 SK 2H", unique=True),
         "unique ok": lambda: cards.parse_cards("H2 SK", unique=True),
     }
@@ -222,8 +223,8 @@ def check_format_cards() -> object:
 @check("cards.packs")
 def check_packs() -> object:
     out: dict[str, object] = {}
-    for attr in sorted(a for a in cards.__all__ if a.endswith("_PACK")):
-        pack = getattr(cards, attr)
+    packs = {a: getattr(cards, a) for a in cards.__all__ if a.endswith("_PACK")} | {"STYRIVOLT_PACK": STYRIVOLT_PACK}
+    for attr, pack in sorted(packs.items()):
         out[attr] = {
             "name": pack.name,
             "description": pack.description,
@@ -266,6 +267,7 @@ import random
 from stytvolt.styrivolt import (
     Chalkboard, HandState, Ranking, Result, Rules, CutRule, Scoring, choose_suits, explain_trick, trick_winner,
 )
+from stytvolt.web.chalk import chalk_description, chalk_svg, chalk_text
 
 PAIRS = ("S,H", "S,D", "S,C", "H,D", "H,C", "D,C")
 RANDOM_HANDS = 10_000
@@ -287,7 +289,7 @@ def check_ranking() -> object:
 @check("styrivolt.tricks")
 def check_tricks() -> object:
     rng = random.Random(5)
-    pack = [c for c in cards.STYRIVOLT_PACK]
+    pack = [c for c in STYRIVOLT_PACK]
     winners, texts = [], []
     for i in range(20_000):
         pair = PAIRS[i % 6]
@@ -305,7 +307,7 @@ def check_choosing() -> object:
     examples = {s: [[x.letter for x in choose_suits(s).chosen], [str(c) for c in choose_suits(s).exposed]]
                 for s in ("H2 SK S3 HJ D9", "C6 C4 DA CA D7 H5", "H9 H5 H4 C7 C6 H2 S9")}
     rng = random.Random(6)
-    pack = list(cards.STYRIVOLT_PACK)
+    pack = list(STYRIVOLT_PACK)
     results = []
     for _ in range(5_000):
         stock = rng.sample(pack, 12)
@@ -333,7 +335,8 @@ def check_chalk() -> object:
         for _ in range(3_000):
             b.record(rng.randint(0, 1), rng.choice(list(Result)))
             states.append(b.state.as_dict())
-    return {"example": example, "random": _digest(states), "svg": _digest([board.to_svg()]), "text": board.render_text()}
+    return {"example": example, "random": _digest(states), "svg": _digest([chalk_svg(board.state)]),
+            "text": chalk_text(board.state), "description": chalk_description(board.state)}
 
 
 @check("styrivolt.hands")
@@ -364,20 +367,46 @@ def check_hands() -> object:
 
 # -- the site's engine calls (what the browser worker runs) ----------------------------
 
-from stytvolt.web import handle, render_figure, render_widget
+from stytvolt.web import handle, handle_json, render_figure, render_widget
 
 WEB_REQUESTS = [
     {"widget": "ranking", "params": {"chosen": pair}} for pair in PAIRS
 ] + [
     {"widget": "ranking", "params": {"action": "random", "seed": "3"}},
-    {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
+    {"game": "styrivolt", "widget": "trick", "params": {"chosen": "H,S", "cards": "CJ S4 CA H3"}},
     {"widget": "trick", "params": {"chosen": "H,S", "cards": "HA C2", "promoted": "2"}},
     {"widget": "trick", "params": {"chosen": "H,S", "cards": "CJ X1"}},
-    {"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "action": "next", "turned": "2"}},
+    {"game": None, "widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5", "action": "next", "turned": "2"}},
     {"widget": "choose", "params": {"stock": "H9 H5 H4 C7 C6 H2 S9"}},
     {"widget": "chalk", "params": {"records": "B:ordinary A:kept-in A:ordinary", "add": "B:nine-alone"}},
     {"widget": "chalk", "params": {"records": "B:ordinary", "action": "undo"}},
+    {"widget": "chalk", "params": {"records": " ".join(["A:nine"] * 200)}},
 ]
+
+# Requests that must be refused cleanly, as JSON text (what the worker receives).
+WEB_BAD_JSON = {
+    "unknown game": '{"game": "chess", "widget": "trick"}',
+    "game not text": '{"game": 5, "widget": "trick"}',
+    "widget not text": '{"widget": 5}',
+    "no widget": "{}",
+    "params a number": '{"widget": "trick", "params": 5}',
+    "params null": '{"widget": "trick", "params": null}',
+    "params a list": '{"widget": "trick", "params": [1, 2]}',
+    "nested param": '{"widget": "trick", "params": {"cards": {"a": [1, {"b": null}]}}}',
+    "deep list": "[" * 15_000,
+    "deep object": '{"a":' * 3_000 + "1" + "}" * 3_000,
+    "deep param": '{"widget": "trick", "params": {"cards": ' + "[" * 5_000 + "]" * 5_000 + "}}",
+    "not json": "{not json",
+    "a list": "[1, 2]",
+    "too long": '{"widget": "trick"}' + " " * 20_000,
+    "long param": json.dumps({"widget": "trick", "params": {"cards": "H2 " * 700}}),
+    "many params": json.dumps({"widget": "ranking", "params": {str(i): "" for i in range(21)}}),
+    "five cards": '{"widget": "trick", "params": {"cards": "H2 SK S3 DJ H6"}}',
+    "thirteen in the stock": '{"widget": "choose", "params": {"stock": "C6 C4 DA CA D7 H5 S2 H8 DQ SJ C9 HK S9"}}',
+    "201 results": json.dumps({"widget": "chalk", "params": {"records": " ".join(["A:nine"] * 201)}}),
+    "long bad card": json.dumps({"widget": "trick", "params": {"cards": "X" * 1_999}}),
+    "half a surrogate pair": '{"widget": "chalk", "params": {"title": "\\ud800"}}',
+}
 
 
 @check("web.requests")
@@ -385,12 +414,25 @@ def check_web_requests() -> object:
     return [handle(r) for r in WEB_REQUESTS]
 
 
+@check("web.bad_requests")
+def check_web_bad_requests() -> object:
+    out = {}
+    for name, text in WEB_BAD_JSON.items():
+        response = json.loads(handle_json(text))
+        # What follows is json's own message, which may change between Python versions.
+        if response.get("error", "").startswith("the request is not JSON: "):
+            response["error"] = "the request is not JSON: …"
+        out[name] = response
+    return out
+
+
 @check("web.widgets")
 def check_web_widgets() -> object:
     return {kind: _digest([render_widget(kind, params)]) for kind, params in [
         ("ranking", {"chosen": "H,S"}), ("trick", {"chosen": "H,S", "cards": "CJ S4 CA H3"}),
         ("choose", {"stock": "C6 C4 DA CA D7 H5"}), ("chalk", {"records": ""})]} | {
-        "glossary": _digest([render_figure("glossary", {})])}
+        "glossary": _digest([render_figure("glossary", {})]),
+        "chalk figure": render_figure("chalk", {"records": "B:ordinary A:kept-in"}, game="styrivolt")}
 
 
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
