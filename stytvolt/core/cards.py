@@ -75,7 +75,7 @@ class Suit(IntEnum):
         found = _SUIT_WORDS.get(key)
         if found is None:
             raise CardParseError(
-                f"bad suit {text!r}: expected one of S H D C, ♠ ♥ ♦ ♣, "
+                f"bad suit {_shown(text)}: expected one of S H D C, ♠ ♥ ♦ ♣, "
                 "or spades/hearts/diamonds/clubs"
             )
         return found

@@ -112,10 +112,10 @@ class Reason:
                 args[name] = {"seat": int(value)}
             elif isinstance(value, Team):
                 args[name] = {"team": int(value)}
-            elif isinstance(value, Card):
-                args[name] = str(value)
-            else:
+            elif isinstance(value, (str, int, float, bool)) or value is None:
                 args[name] = value
+            else:
+                args[name] = str(value)  # a card, or a card as described in this deal
         return {
             "code": self.code,
             "text": self.render(seats, teams),

@@ -137,7 +137,8 @@ class HandState:
         self.pending_expose = tuple(e.suit for e in self.choice.free_choices)
         self.ranking = self.choice.ranking
         self._traders = self.ranking.traders
-        self._dealt_stikkar = tuple(not self.ranking.stikkar.isdisjoint(h) for h in self.dealt)
+        #: each player's first stikkar as dealt, if any: it takes away the right to the stock
+        self.dealt_stikkar = tuple(next((c for c in h if c in self.ranking.stikkar), None) for h in self.dealt)
         self.pile = ()
         self.exposed = {}
         self.pairs = frozenset()
@@ -213,7 +214,7 @@ class HandState:
 
     def has_right_to_stock(self, player: int) -> bool:
         """No stikkar in the hand as dealt, and none fetched since by trading or claiming."""
-        return player not in self.fetched_stikkar and not self._dealt_stikkar[player]
+        return player not in self.fetched_stikkar and self.dealt_stikkar[player] is None
 
     def holder(self, card: Card) -> int | None:
         """The player holding ``card`` now, if any."""
@@ -300,13 +301,13 @@ class HandState:
         if self.phase is Phase.PLAY:
             p = self.to_move
             hand = self.hands[p]
-            if (self.current or self.tricks) and self._traders.isdisjoint(hand) and not (
-                    self.rules.compulsory_beating and self.current) and not (
-                    legality.HK in hand and legality.H2 in self.exposed.get(Suit.HEARTS, ())):
+            rules = self.rules
+            if legality.only_traders_can_be_refused(self) and self._traders.isdisjoint(hand) and not (
+                    rules.king_of_hearts_takes_bird and legality.HK in hand):
                 # The common case, where no predicate of a card play can refuse and no trade is possible:
                 # every card in hand may be played as it is.
-                plays = tuple(PLAYS[c.index] for c in hand)
-                if self.pile and (self.takes or not self.tricks or self.rules.late_stock) and legality.refuse_take(self, p) is None:
+                plays = tuple([PLAYS[c.index] for c in hand])
+                if self.pile and (self.takes or not self.tricks or rules.late_stock) and legality.refuse_take(self, p) is None:
                     return plays + (TAKE_STOCK,)
                 return plays
             return legality.legal_in_play(self, p)

@@ -21,7 +21,7 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.styrivolt.actions import GO_BACK, KEEP, KEEP_BOTH, PASS, PLAY_ON, PLAYS, STOP, TAKE_STOCK, Action, Kind
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
-from stytvolt.styrivolt.ranking import Ranking, Role, four_of_a_kind
+from stytvolt.styrivolt.ranking import Described, Ranking, Role, four_of_a_kind
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.tricks import winner_index
 
@@ -32,7 +32,7 @@ __all__ = [
     "HK", "H2", "H5",
     "trader_fetch", "played_as", "can_end_hand", "beats_current",
     "candidates", "refusal", "refuse_play", "refuse_trade", "refuse_take",
-    "may_go_back", "may_keep_both", "spare_cards",
+    "may_go_back", "may_keep_both", "spare_cards", "legal_in_play", "only_traders_can_be_refused",
 ]
 
 HK, H2, H5 = Card(Suit.HEARTS, Rank.KING), Card(Suit.HEARTS, Rank.TWO), Card(Suit.HEARTS, Rank.FIVE)
@@ -172,19 +172,36 @@ def refuse_take(state: "HandState", p: int) -> Reason | None:
                 "(and {player}, holding a stikkar, had no right to it anyway).", player=Seat(p))
         return Reason("refused.stock_late", "The first trick has been put aside, so the stock can no longer be taken.")
     if not rightful and state.rules.enforce_stock_right:
-        stikkar = next((c for c in state.dealt[p] if state.ranking.role(c).is_stikkar), None)
-        held = f" ({state.ranking.describe(stikkar)})" if stikkar else ""
+        stikkar = state.dealt_stikkar[p]
+        if stikkar is None:
+            return Reason.of(
+                "refused.stock_right",
+                "{player} can beat a free card (fetched a stikkar), so has no right to the stock; "
+                "taking it anyway would cost a monk's cross.", player=Seat(p))
         return Reason.of(
             "refused.stock_right",
-            "{player} can beat a free card (holds or fetched a stikkar" + held + "), so has no right to the stock; "
-            "taking it anyway would cost a monk's cross.", player=Seat(p))
+            "{player} can beat a free card (holds or fetched a stikkar ({held})), so has no right to the stock; "
+            "taking it anyway would cost a monk's cross.", player=Seat(p), held=Described(state.ranking, stikkar))
     return None
+
+
+def only_traders_can_be_refused(state: "HandState") -> bool:
+    """Whether :func:`refuse_play` can refuse nothing now but a trader facing two exposed cards.
+
+    So it is after the first lead of the hand, unless compulsory beating is in
+    force in a trick under way: the cheap path of the legal actions rests on this.
+    """
+    return bool(state.current or state.tricks) and not (state.rules.compulsory_beating and state.current)
 
 
 def legal_in_play(state: "HandState", p: int) -> tuple[Action, ...]:
     """The legal actions of the play phase: every candidate the play-phase predicates let through."""
     hand = state.hands[p]
-    out = [PLAYS[c.index] for c in hand if refuse_play(state, p, c) is None]
+    if only_traders_can_be_refused(state):
+        traders = state.ranking.traders
+        out = [PLAYS[c.index] for c in hand if c not in traders or refuse_play(state, p, c) is None]
+    else:
+        out = [PLAYS[c.index] for c in hand if refuse_play(state, p, c) is None]
     for card in hand:
         if state.ranking.roles[card.index] is Role.TRADER:
             out.extend(Action.trade(card, c) for c in state.exposed.get(card.suit, ())

@@ -42,6 +42,7 @@ __all__ = [
     "plain_defence",
     "plain_beaters",
     "reach_clause",
+    "Described",
 ]
 
 
@@ -401,6 +402,24 @@ class Ranking:
 
     def __repr__(self) -> str:
         return f"<Ranking chosen={'+'.join(s.letter for s in sorted(self.chosen))}>"
+
+
+class Described:
+    """A card as a ranking describes it (``♠A (stýrivolt)``), worked out only when a sentence is rendered.
+
+    A reason's argument: refusals are built on every legal-actions call, read far more rarely.
+    """
+
+    __slots__ = ("ranking", "card")
+
+    def __init__(self, ranking: Ranking, card: Card) -> None:
+        self.ranking, self.card = ranking, card
+
+    def __str__(self) -> str:
+        return self.ranking.describe(self.card)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def defence_of(role: Role, rank: Rank) -> int:
