@@ -61,13 +61,12 @@ from stytvolt.styrivolt.variants import Rules
 __all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards", "stack_deck"]
 
 
-# The fields an action may rebind; each holds an immutable value.  undo() restores them.
-_SAVED = (
-    "phase", "to_move", "leader", "hands", "current", "current_promoted", "won", "declared", "quads",
-    "fetched_stikkar", "playing_on", "result", "exposed", "pairs", "pile", "cut", "claims", "pending",
-    "choice", "prefer", "pending_expose",
-)
-_save = attrgetter(*_SAVED)
+# The fields an action may rebind; each holds an immutable value.  undo() restores them.  A card
+# played as it is (not a trader, which fetches) changes only the first group, so only that is saved.
+_PLAYED = ("phase", "to_move", "leader", "hands", "current", "current_promoted", "won", "declared", "result")
+_OTHER = ("quads", "fetched_stikkar", "playing_on", "exposed", "pairs", "pile", "cut", "claims", "pending",
+          "choice", "prefer", "pending_expose")
+_save_played, _save_other = attrgetter(*_PLAYED), attrgetter(*_OTHER)
 
 
 class HandState:
@@ -330,11 +329,13 @@ class HandState:
             if reason is None:  # pragma: no cover (legal_actions() is built from the same predicates)
                 raise AssertionError(f"{action} is refused without a reason")
             raise IllegalAction(reason)
-        self._undo.append((_save(self), len(self.log), len(self.tricks), len(self.takes), len(self.table)))
+        kind = action.kind
+        plain = kind is Kind.PLAY and action.card not in self._traders
+        self._undo.append((_save_played(self), None if plain else _save_other(self),
+                           len(self.log), len(self.tricks), len(self.takes), len(self.table)))
         self._legal = None
         p = self.to_move
         self.history.append((p, action))
-        kind = action.kind
         phase = self.phase
         if kind is Kind.PLAY:
             self._play(p, action.card)
@@ -370,9 +371,12 @@ class HandState:
         """Take back the last action, in constant time."""
         if not self.history:
             raise InvalidPosition("nothing to undo: no action has been taken in this hand")
-        saved, logs, tricks, takes, table = self._undo.pop()
-        for name, value in zip(_SAVED, saved):
-            setattr(self, name, value)
+        played, other, logs, tricks, takes, table = self._undo.pop()
+        (self.phase, self.to_move, self.leader, self.hands, self.current, self.current_promoted, self.won,
+         self.declared, self.result) = played
+        if other is not None:
+            for name, value in zip(_OTHER, other):
+                setattr(self, name, value)
         del self.log[logs:], self.tricks[tricks:], self.takes[takes:], self.table[table:]
         self._legal = None
         return self.history.pop()[1]
