@@ -170,9 +170,10 @@ def deal_packets(
         )
     cards = list(deck)
     hands: list[list[Card]] = [[] for _ in range(count)]
+    order = [(start + k) % count for k in range(count)]  # clockwise from ``first``, checked above
     top = 0
     for size in sizes:
-        for seat in seats_from(start, count):
+        for seat in order:
             hands[seat].extend(cards[top : top + size])
             top += size
     return hands, cards[top:]
