@@ -33,7 +33,7 @@ from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Scoring, parse_re
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandState, Phase, Trick
-from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, parse_suits
+from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, group_note, parse_suits
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import explain_trick
 from stytvolt.styrivolt.variants import Rules
@@ -330,18 +330,6 @@ def cmd_trick(args: argparse.Namespace, out: Output) -> int:
 
 # -- ranking ----------------------------------------------------------------------------
 
-_GROUP_NOTES = {
-    "permanent stikkar": "stikkar whatever suits are chosen: each beats every card but a led lamb and a higher stikkar",
-    "chosen stikkar": "the chosen aces and jacks: each beats every card but a led lamb and a higher stikkar",
-    "taking cards": "each beats the cards named, and the taking cards below it",
-    "lambs": "beat nothing and cannot be beaten: a led lamb wins the trick (but no lamb may lead to the first trick)",
-    "free cards": "beat nothing; led, only a stikkar beats them",
-    "kings and queens": "beat nothing; led, a king falls only to a tvist or better, a queen to a trist or better",
-    "traders": "no power: the holder exchanges a trader for the exposed card of its suit",
-}
-_UNCHOSEN_NOTE = "each beats only lower cards of its own suit, and never a card of a chosen suit"
-
-
 def _name_line(ranking: Ranking, card: Card) -> str:
     names = ranking.names(card)
     role = ranking.role(card)
@@ -363,8 +351,7 @@ def print_ranking(out: Output, chosen: tuple[Suit, Suit]) -> None:
     out("From the strongest down; of two equal cards in one trick, the first played wins.")
     for heading, cards in ranking.groups():
         out("")
-        note = _GROUP_NOTES.get(heading, _UNCHOSEN_NOTE if heading.startswith("unchosen") else "")
-        out(f"{heading[:1].upper()}{heading[1:]}" + (f" — {note}" if note else ""))
+        out(f"{heading[:1].upper()}{heading[1:]} — {group_note(heading)}")
         for card in cards:
             line = "  " + _name_line(ranking, card)
             role = ranking.role(card)
@@ -824,8 +811,8 @@ class TerminalGame:
 
     @staticmethod
     def promoted(state: HandState, p: int, card: Card) -> bool:
-        """Whether ``card`` plays as four of a kind (the rules' own fact, as the card itself, not what it fetches)."""
-        return card.rank in state.declared[p] or card.rank in state.quads[p]
+        """Whether ``card`` plays as four of a kind (the rules' own fact)."""
+        return state.played_as(p, card)[1]
 
     def hand_lines(self, state: HandState, p: int) -> list[str]:
         ranking = state.ranking

@@ -43,6 +43,8 @@ __all__ = [
     "plain_beaters",
     "reach_clause",
     "Described",
+    "GROUP_NOTES",
+    "group_note",
 ]
 
 
@@ -210,6 +212,24 @@ def _reach_sentence(role: Role) -> str:
 
 #: What each taking card beats: (its reach as a word, the whole sentence), for explanations and the site.
 TAKING_REACH: dict[Role, tuple[str, str]] = {role: (REACH[role].english, _reach_sentence(role)) for role in REACH}
+
+
+#: What each group of a ranking can do, in one clause (the CLI and the site both list them by these).
+GROUP_NOTES: dict[str, str] = {
+    "permanent stikkar": "stikkar whatever suits are chosen: each beats every card but a led lamb and a higher stikkar",
+    "chosen stikkar": "the chosen aces and jacks: each beats every card but a led lamb and a higher stikkar",
+    "taking cards": "each beats the cards named, and the taking cards below it",
+    "lambs": "beat nothing and cannot be beaten: a led lamb wins the trick (but no lamb may lead to the first trick)",
+    "free cards": "beat nothing; led, only a stikkar beats them",
+    "kings and queens": "beat nothing; led, a king falls only to a tvist or better, a queen to a trist or better",
+    "traders": "no power: the holder exchanges a trader for the exposed card of its suit",
+}
+UNCHOSEN_NOTE = "each beats only lower cards of its own suit, and never a card of a chosen suit"
+
+
+def group_note(heading: str) -> str:
+    """The clause for a heading of :meth:`Ranking.groups` (``unchosen hearts`` and the like share one)."""
+    return GROUP_NOTES.get(heading, UNCHOSEN_NOTE)
 
 
 def plain_beaters(rank: Rank) -> str:

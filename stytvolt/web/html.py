@@ -20,7 +20,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
 from stytvolt.styrivolt.choosing import SuitChoice
-from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role
+from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, group_note
 from stytvolt.styrivolt.terms import TERMS
 from stytvolt.styrivolt.tricks import TrickResult
 from stytvolt.web.chalk import chalk_svg
@@ -181,15 +181,8 @@ def ranking_figure(ranking: Ranking) -> str:
 
 
 def _group_note(heading: str) -> str:
-    return {
-        "permanent stikkar": "Always the five best cards, whatever is chosen.",
-        "chosen stikkar": "The aces (stýrivoltar) and jacks (karniflar) of the chosen suits.",
-        "taking cards": "Each beats only cards up to a certain height.",
-        "lambs": "Beat nothing, but a led lamb cannot be beaten.",
-        "free cards": "Beat nothing; led, only a stikkar beats them.",
-        "kings and queens": "Beat nothing; led, a king falls only to a tvist or better, a queen to a trist or better.",
-        "traders": "Exchanged for the exposed card of their suit.",
-    }.get(heading, "Plain cards: each beats only lower cards of its own suit.")
+    note = group_note(heading)
+    return note[:1].upper() + note[1:] + "."
 
 
 def glossary_figure() -> str:
