@@ -19,7 +19,7 @@ import sys
 import textwrap
 import unicodedata
 from enum import Enum
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from typing import Callable, Iterable, Sequence, TextIO
 
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
+from stytvolt.core.cards import Card, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason

@@ -52,10 +52,10 @@ from stytvolt.styrivolt.records import HandResult, Phase, Trick
 from stytvolt.styrivolt.actions import PLAYS, TAKE_STOCK, Action, Kind, parse_action
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
 from stytvolt.styrivolt.deal import check_dealer, check_deck, cut_stikkar, deal_cards, stack_deck
-from stytvolt.styrivolt.pack import PACK, PLAYERS, TRICKS
+from stytvolt.styrivolt.pack import PACK, PLAYERS
 from stytvolt.styrivolt.ranking import Ranking, four_of_a_kind
 from stytvolt.styrivolt.stock import BirdClaim, Claim, Take, TakeInProgress
-from stytvolt.styrivolt.tricks import TrickResult, explain_trick, winner_index
+from stytvolt.styrivolt.tricks import TrickResult
 from stytvolt.styrivolt.variants import Rules
 
 __all__ = ["HandState", "Phase", "Trick", "Take", "HandResult", "deal_cards", "stack_deck"]
