@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from stytvolt.core.cards import ALL_CARDS, Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.jsontext import load_json
 from stytvolt.styrivolt.variants import Rules
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ __all__ = ["hand_to_json", "hand_from_json", "read_json", "dumps", "MAX_TEXT", "
 
 #: The longest JSON text read (a whole game of many hands stays far below it).
 MAX_TEXT = 200_000
+#: How deeply a saved object's JSON may nest (a game is an object of lists of lists: three levels).
+MAX_DEPTH = 8
 #: The most actions a hand can hold (a hand has about forty).
 MAX_ACTIONS = 200
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # card.index → letter
@@ -40,14 +43,7 @@ def dumps(data: Mapping[str, Any]) -> str:
 def read_json(data: object, what: str) -> dict[str, Any]:
     """``data`` as a dict: a dict as it is, JSON text parsed (size-limited, nesting-safe)."""
     if isinstance(data, str):
-        if len(data) > MAX_TEXT:
-            raise InvalidPosition(f"{what}: the JSON text is {len(data):,} characters, more than the {MAX_TEXT:,} read")
-        try:
-            data = json.loads(data)
-        except RecursionError:
-            raise InvalidPosition(f"{what}: the JSON is nested too deeply") from None
-        except ValueError as err:
-            raise InvalidPosition(f"{what}: not JSON ({err})") from None
+        data = load_json(data, what, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
     if not isinstance(data, dict):
         raise InvalidPosition(f"{what} is a JSON object, not {type_name(data)}")
     return data

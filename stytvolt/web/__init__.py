@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TypedDict
 
 from stytvolt.core.errors import StytvoltError, type_name
+from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "WidgetError",
@@ -264,37 +264,10 @@ def handle(request: object) -> dict[str, Any]:
         return _error(f"internal error: {type(err).__name__}")
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _depth(text: str) -> int:
-    """How deeply arrays and objects nest in JSON text (brackets inside strings do not count)."""
-    depth = deepest = 0
-    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
 def _load(text: object) -> object:
     if not isinstance(text, str):
         raise WidgetError(f"a request is JSON text, not {type_name(text)}")
-    if len(text) > MAX_REQUEST_CHARS:
-        raise WidgetError(f"the request is {len(text):,} characters long; at most {MAX_REQUEST_CHARS:,} are accepted")
-    # Checked before parsing: in Pyodide, JSON nested thousands deep overflows the
-    # WebAssembly stack inside the parser, which kills the worker (no RecursionError).
-    if _depth(text) > MAX_REQUEST_DEPTH:
-        raise WidgetError(f"the request is nested too deeply to read: at most {MAX_REQUEST_DEPTH} levels are accepted")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise WidgetError("the request is nested too deeply to read") from None
-    except ValueError as err:
-        raise WidgetError(f"the request is not JSON: {err}") from None
+    return load_json(text, "the request", max_chars=MAX_REQUEST_CHARS, max_depth=MAX_REQUEST_DEPTH, error=WidgetError)
 
 
 def handle_json(text: str) -> str:
