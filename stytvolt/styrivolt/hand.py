@@ -256,11 +256,8 @@ class HandState:
 
     def public_cards(self) -> set[Card]:
         """Cards every player has seen: face-up cards, played cards, and with open choosing the turned cards."""
-        seen: set[Card] = set(self.choice.exposed) | set(self.cut) | set(self.table)
-        for cards in self.exposed.values():
-            seen.update(cards)
-        for claim in self.claims:
-            seen.add(claim.stikkar)
+        # What was laid face up once (the exposures, the cut) stays known wherever it goes.
+        seen: set[Card] = set(self.choice.exposed) | set(self.cut_shown) | set(self.table)
         for t in self.tricks:
             seen.update(t.cards)
         seen.update(self.current)
@@ -271,7 +268,6 @@ class HandState:
                 seen.update(action.cards)
             elif action.kind in (Kind.EXPOSE, Kind.WITH):
                 seen.add(action.card)
-        seen.update(self.cut_shown)
         return seen
 
     def known_to(self, player: int) -> set[Card]:
@@ -306,7 +302,7 @@ class HandState:
                 # The common case, where no predicate of a card play can refuse and no trade is possible:
                 # every card in hand may be played as it is.
                 plays = tuple([PLAYS[c.index] for c in hand])
-                if self.pile and (self.takes or not self.tricks or rules.late_stock) and legality.refuse_take(self, p) is None:
+                if legality.stock_may_be_open(self) and legality.refuse_take(self, p) is None:
                     return plays + (TAKE_STOCK,)
                 return plays
             return legality.legal_in_play(self, p)

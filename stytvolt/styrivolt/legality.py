@@ -32,7 +32,7 @@ __all__ = [
     "HK", "H2", "H5",
     "trader_fetch", "played_as", "can_end_hand", "beats_current",
     "candidates", "refusal", "refuse_play", "refuse_trade", "refuse_take",
-    "may_go_back", "may_keep_both", "spare_cards", "legal_in_play", "only_traders_can_be_refused",
+    "may_go_back", "may_keep_both", "spare_cards", "legal_in_play", "only_traders_can_be_refused", "stock_may_be_open",
 ]
 
 HK, H2, H5 = Card(Suit.HEARTS, Rank.KING), Card(Suit.HEARTS, Rank.TWO), Card(Suit.HEARTS, Rank.FIVE)
@@ -157,6 +157,11 @@ def refuse_trade(state: "HandState", p: int, give: Card, take: Card) -> Reason |
     return None
 
 
+def stock_may_be_open(state: "HandState") -> bool:
+    """False when :func:`refuse_take` refuses everyone: no stock is left, or the first trick closed it."""
+    return bool(state.pile) and bool(state.takes or not state.tricks or state.rules.late_stock)
+
+
 def refuse_take(state: "HandState", p: int) -> Reason | None:
     """Why ``p`` may not take the stock now, or None."""
     if any(t.player == p for t in state.takes):
@@ -208,21 +213,9 @@ def legal_in_play(state: "HandState", p: int) -> tuple[Action, ...]:
                        if refuse_trade(state, p, card, c) is None)
     if HK in hand and H2 in state.exposed.get(Suit.HEARTS, ()) and refuse_trade(state, p, HK, H2) is None:
         out.append(Action.trade(HK, H2))
-    if state.pile and refuse_take(state, p) is None:
+    if stock_may_be_open(state) and refuse_take(state, p) is None:
         out.append(TAKE_STOCK)
     return tuple(out)
-
-
-def _play_candidates(state: "HandState", p: int) -> list[Action]:
-    hand = state.hands[p]
-    out = [PLAYS[c.index] for c in hand]
-    for card in hand:
-        if state.ranking.roles[card.index] is Role.TRADER:
-            out.extend(Action.trade(card, c) for c in state.exposed.get(card.suit, ()))
-    if HK in hand and H2 in state.exposed.get(Suit.HEARTS, ()):
-        out.append(Action.trade(HK, H2))
-    out.append(TAKE_STOCK)
-    return out
 
 
 def _refuse_in_play(state: "HandState", p: int, action: Action) -> Reason | None:
@@ -288,7 +281,7 @@ def candidates(state: "HandState") -> list[Action]:
     """Every action of the phase's kinds that could be legal now, before the predicates sift them."""
     phase, p = state.phase, state.to_move
     if phase is Phase.PLAY:
-        return _play_candidates(state, p)
+        return list(legal_in_play(state, p))  # the play's candidates are sifted as they are made
     if phase is Phase.END:
         return []
     if phase is Phase.EXPOSE:

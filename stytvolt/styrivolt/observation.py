@@ -149,7 +149,7 @@ def observe(state: "HandState", player: int) -> Observation:
     free: tuple[Card, ...] = ()
     if choosing and player == state.dealer:
         free = tuple(a.card for a in state.legal_actions())
-    moves = tuple((p, kind_only(a) if a.kind in _PRIVATE_KINDS and p != player else str(a)) for p, a in state.history)
+    moves = tuple((p, as_seen(a, by=player, actor=p)) for p, a in state.history)
     return Observation(
         player=player,
         rules=state.rules,
@@ -180,15 +180,16 @@ def observe(state: "HandState", player: int) -> Observation:
     )
 
 
-def kind_only(action: Action) -> str:
-    return action.kind.value
+def as_seen(action: Action, by: int | None, actor: int) -> str:
+    """An action's text as ``by`` saw it (``None``: any player but the actor): a discard hides its card."""
+    return action.kind.value if action.kind in _PRIVATE_KINDS and by != actor else str(action)
 
 
 def _public_course(state: "HandState") -> tuple[object, ...]:
     """Everything the table sees happen, apart from any observation: used to accept a resampled hand."""
     return (
         state.chosen, tuple(e.cards for e in state.choice.exposures), state.cut_shown,
-        tuple((p, kind_only(a) if a.kind in _PRIVATE_KINDS else str(a)) for p, a in state.history),
+        tuple((p, as_seen(a, by=None, actor=p)) for p, a in state.history),
         tuple(state.tricks), state.current_promoted, state.declared, tuple(t.player for t in state.takes),
         state.phase, state.to_move,
         None if state.result is None else (state.result.team, state.result.result, state.result.player),
