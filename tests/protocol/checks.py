@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Mapping
 
@@ -43,7 +43,7 @@ from stytvolt.core.explain import Reason
 from stytvolt.core.protocol import GameInfo, GameState
 
 __all__ = [
-    "DEFAULT_MAX_STEPS", "ObservationStats", "KnownBug",
+    "DEFAULT_MAX_STEPS", "ObservationStats",
     "random_rules", "start", "fingerprint", "diff", "card_pattern", "cards_mentioned",
     "check_steps", "check_undo", "check_clone", "check_observation", "check_all",
 ]
@@ -365,7 +365,6 @@ class ObservationStats:
     changed: int = 0  # resamples in which another player's cards (or, without the hook, the position) changed
     hands_compared: int = 0  # (p, q) pairs the direct check looked at
     hooks: bool = False  # whether the game has the hands and known_to hooks (without, no direct check)
-    known: dict[str, int] = field(default_factory=dict)  # differences forgiven as a known bug: its name → how often
 
 
 def _hands_hook(info: GameInfo) -> Callable[[GameState], list[list[str]]] | None:
@@ -422,23 +421,8 @@ def _has(hook: Callable[..., Any] | None, *args: Any) -> bool:
     return True
 
 
-#: ``known(got, want)``: the name of the known bug that explains how two observations differ, or None.
-KnownBug = Callable[[dict[str, Any], dict[str, Any]], "str | None"]
-
-
-def _same_view(got: dict[str, Any], want: dict[str, Any], known: KnownBug | None, stats: ObservationStats,
-               where: str) -> None:
-    if got != want and known is not None:
-        bug = known(got, want)
-        if bug is not None:
-            stats.known[bug] = stats.known.get(bug, 0) + 1
-            return
-    _same(got, want, where)
-
-
 def check_observation(info: GameInfo, seed: int, *, rules: Any = None, options: Mapping[str, Any] | None = None,
-                      max_steps: int = DEFAULT_MAX_STEPS, share: float = 0.25,
-                      known: KnownBug | None = None) -> ObservationStats:
+                      max_steps: int = DEFAULT_MAX_STEPS, share: float = 0.25) -> ObservationStats:
     """Observations show a player what they may see and nothing else.
 
     At the start, at the end and at a ``share`` of the steps between, for
@@ -451,11 +435,6 @@ def check_observation(info: GameInfo, seed: int, *, rules: Any = None, options: 
     card q holds that p has not seen).  Returns what was looked at
     (:class:`ObservationStats`): a caller should require some ``changed``
     resamples over its playthroughs, or the resample check could not fail.
-
-    ``known`` forgives a difference between observations that a known,
-    reported bug explains (it names the bug; the count is in
-    ``stats.known``), so the rest of the check still runs; a caller should
-    then mark its test ``xfail`` with that name.
     """
     run = _Run(info, seed, rules, options, max_steps, salt=4)
     state = run.state
@@ -477,13 +456,13 @@ def check_observation(info: GameInfo, seed: int, *, rules: Any = None, options: 
                 stats.resamples += 1
                 assert r is not state, run.where(f"resample({p}) returned the state itself")
                 _same(fingerprint(state), before, run.where(f"resample({p}) changed the state"))
-                _same_view(r.observation(p).to_json(), data, known, stats,
-                           run.where(f"player {p} can tell a resample from the position (resample {r.to_json()})"))
+                _same(r.observation(p).to_json(), data,
+                      run.where(f"player {p} can tell a resample from the position (resample {r.to_json()})"))
                 _same(info.from_json(r.to_json()).to_json(), r.to_json(), run.where(f"resample({p}) does not round-trip"))
                 rr = r.resample(p, run.rng)
-                _same_view(rr.observation(p).to_json(), data, known, stats,
-                           run.where(f"player {p} can tell a resample of a resample from the position "
-                                     f"(resample {rr.to_json()})"))
+                _same(rr.observation(p).to_json(), data,
+                      run.where(f"player {p} can tell a resample of a resample from the position "
+                                f"(resample {rr.to_json()})"))
                 if hands is not None:
                     mine, theirs = hands(state), hands(r)
                     if any(sorted(mine[q]) != sorted(theirs[q]) for q in range(n) if q != p):
@@ -511,10 +490,10 @@ def check_observation(info: GameInfo, seed: int, *, rules: Any = None, options: 
 
 
 def check_all(info: GameInfo, seed: int, *, rules: Any = None, options: Mapping[str, Any] | None = None,
-              zero_sum: bool = True, max_steps: int = DEFAULT_MAX_STEPS, known: KnownBug | None = None) -> ObservationStats:
+              zero_sum: bool = True, max_steps: int = DEFAULT_MAX_STEPS) -> ObservationStats:
     """Every check above on one seed; returns :func:`check_observation`'s stats."""
     kw: dict[str, Any] = {"rules": rules, "options": options, "max_steps": max_steps}
     check_steps(info, seed, zero_sum=zero_sum, **kw)
     check_undo(info, seed, **kw)
     check_clone(info, seed, **kw)
-    return check_observation(info, seed, known=known, **kw)
+    return check_observation(info, seed, **kw)
