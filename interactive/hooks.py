@@ -43,7 +43,10 @@ from wheelbuild import build_wheel, digest  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-ASSETS = {"assets/runtime.mjs": "runtime.mjs", "assets/worker.mjs": "worker.mjs", "assets/site.css": "site.css"}
+ASSETS = {
+    f"assets/{name}": name
+    for name in ("runtime.mjs", "worker.mjs", "stepper.mjs", "quiz.mjs", "site.css", "stepper.css", "quiz.css")
+}
 PLACEHOLDER = re.compile(r'<div class="sv-(figure|widget)"(?P<attrs>[^>]*)>\s*</div>')
 
 

@@ -23,6 +23,9 @@
 // For tests and the bench: window.stytvolt = {ready, request(widget, params,
 // game = "styrivolt"), start(), loads, stage}.
 
+import "./stepper.mjs";
+import "./quiz.mjs";
+
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 const DEFAULT_GAME = "styrivolt";
 const STAGES = ["downloading Pyodide", "starting Python", "installing the rules", "ready"];
@@ -249,6 +252,8 @@ function mount(widget, engine) {
       output.setAttribute("data-source", "pyodide");
       applySet(form, response.set);
       clearStatus(status);
+      // Other modules (the stepper) enhance what an answer drew.
+      widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
     } else {
       showError(status, (response && response.error) || "The rules engine gave no answer.");
     }

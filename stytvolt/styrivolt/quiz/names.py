@@ -1,0 +1,1 @@
+"""Stýrivolt question kinds: names (see stytvolt.styrivolt.quiz)."""

@@ -1,0 +1,1 @@
+"""Stýrivolt question kinds: play (see stytvolt.styrivolt.quiz)."""

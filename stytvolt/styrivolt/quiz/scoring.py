@@ -1,0 +1,1 @@
+"""Stýrivolt question kinds: scoring (see stytvolt.styrivolt.quiz)."""

@@ -1,0 +1,1 @@
+"""Stýrivolt question kinds: stock (see stytvolt.styrivolt.quiz)."""
