@@ -107,7 +107,14 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         data = "".join(f' data-{k}="{_quote(v)}"' for k, v in params.items())
         return f'<div class="sv-{kind}" data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
-    return _ROLE.sub(r"<code>\1</code>", PLACEHOLDER.sub(fill, html))
+    html = PLACEHOLDER.sub(fill, html)
+    # Links drawn by the engine name their target from the site's root; here they become relative to the page.
+    up = "../" * page.url.count("/")
+    html = _SITE_PATH.sub(lambda m: f'data-site-path="{m.group(1)}" href="{up}{m.group(1)}"', html)
+    return _ROLE.sub(r"<code>\1</code>", html)
+
+
+_SITE_PATH = re.compile(r'data-site-path="([^"]*)" href="[^"]*"')
 
 
 # Docstrings cross-reference in reST (:class:`Card`); the API page shows them as plain code.

@@ -147,6 +147,7 @@ def _game(game: object) -> str:
     if game not in GAME_MODULES:
         raise WidgetError(f"unknown game {shown(game)}: expected one of {', '.join(GAME_MODULES)}")
     importlib.import_module(GAME_MODULES[game])  # registers its figures and widgets
+    importlib.import_module("stytvolt.web.learn")  # the quiz widget of every game with question kinds
     return game
 
 

@@ -1,0 +1,221 @@
+"""Quizzes on the site: the ``quiz`` widget and the ``quiz-kinds`` figure, for every game with question kinds.
+
+The engine makes the question (:func:`stytvolt.learn.question`); this module
+draws it.  The drawn question holds its correct answer and explanation, so
+the page gives its verdict the moment a choice is clicked, with no round
+trip to the worker (``assets/quiz.mjs`` does that, keeps the streak and the
+review of missed questions in local storage, and asks for the next question).
+
+Params of the ``quiz`` widget (strings, as a page or a form holds them):
+
+* ``kinds``: the kinds this widget asks, comma-separated (default: all of the game's);
+* ``kind``: the one kind asked now, or empty for any of ``kinds`` (chosen by the seed);
+* ``level``: 1, 2 or 3 (default 1);
+* ``seed``: the question's seed (default 1);
+* ``key``: ``game/kind/level/seed``, one exact question (overrides the above);
+* ``count``: how many questions a page's short quiz asks (shown as "question 1 of 3"; default none).
+
+Without JavaScript the question is there with its choices, and the answer
+with its explanation sits in a closed ``<details>`` below it.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import Iterable
+
+from stytvolt import learn
+from stytvolt.core.cards import Card
+from stytvolt.learn import LEVEL_NAMES, LEVELS, KindInfo, Question, QuizError, Row
+from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web.html import SEATS, TEAMS, card_svg, reasons_list
+
+__all__ = ["question_html", "rule_href", "register"]
+
+
+def rule_href(rule: str) -> str:
+    """A rule's page and anchor (``play.md#who-wins-the-trick``) as a path from the site's root (``play/#who-wins-the-trick``).
+
+    Links carry it twice, ``data-site-path="…" href="…"``: the build hook
+    makes the ``href`` relative to the page, and the browser resolves answers
+    drawn later against the site's root, wherever the site is hosted.
+    """
+    page, _, anchor = rule.partition("#")
+    page = page.removesuffix(".md")
+    path = "" if page == "index" else page + "/"
+    return path + (f"#{anchor}" if anchor else "")
+
+
+def _kinds(game: str, params: Params) -> list[KindInfo]:
+    every = learn.kinds(game)
+    text = params.get("kinds", "").strip()
+    if not text:
+        return list(every)
+    by_name = {k.name: k for k in every}
+    chosen = []
+    for name in text.replace(",", " ").split():
+        if name not in by_name:
+            raise WidgetError(f"kinds: {game} has no question kind {shown(name)}; the kinds are {', '.join(by_name)}")
+        if by_name[name] not in chosen:
+            chosen.append(by_name[name])
+    return chosen
+
+
+def _number(params: Params, name: str, default: int, low: int, high: int) -> int:
+    text = params.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 16 or not low <= int(text) <= high:
+        raise WidgetError(f"{name}: expected a whole number from {low} to {high:,}, not {shown(text)}")
+    return int(text)
+
+
+def _pick(game: str, params: Params) -> Question:
+    allowed = _kinds(game, params)
+    key = params.get("key", "").strip()
+    if key:  # a question coming back for review, or a permalink: game/kind/level/seed
+        try:
+            q = learn.parse_key(key)
+        except QuizError as err:
+            raise WidgetError(f"key: {err}") from None
+        if q.game != game or q.kind not in {k.name for k in allowed}:
+            raise WidgetError(f"key: this quiz asks {game} questions of kinds {', '.join(k.name for k in allowed)}, not {shown(key)}")
+        return q
+    level = _number(params, "level", 1, LEVELS[0], LEVELS[-1])
+    seed = _number(params, "seed", 1, 0, learn.MAX_SEED)
+    name = params.get("kind", "").strip()
+    if name:
+        if name not in {k.name for k in allowed}:
+            raise WidgetError(f"kind: this quiz asks {', '.join(k.name for k in allowed)}, not {shown(name)}")
+    else:
+        # "Any kind": the seed chooses, so the four values still name the question.
+        name = random.Random(f"{game}/any/{seed}").choice(allowed).name
+    try:
+        return learn.question(game, name, level, seed)
+    except QuizError as err:  # pragma: no cover (every value was checked above)
+        raise WidgetError(str(err)) from None
+
+
+def _card_button(card: Card, note: str) -> str:
+    label = card.english + (f", {note}" if note else "")
+    return (
+        f'<button type="button" class="sv-choice sv-choice-card" data-choice="{card}" aria-label="{escape(label)}">'
+        f'{card_svg(card)}<span class="sv-card-text">{escape(card.symbol)}</span>'
+        f'{f"<span class=sv-role>{escape(note)}</span>" if note else ""}</button>'
+    )
+
+
+def _row(row: Row) -> str:
+    notes = row.notes or ("",) * len(row.cards)
+    items = []
+    for card, note in zip(row.cards, notes):
+        if row.tap:
+            items.append(f"<li>{_card_button(card, note)}</li>")
+        else:
+            caption = f'<span class="sv-card-text">{escape(card.symbol)}</span>' + (
+                f' <span class="sv-role">{escape(note)}</span>' if note else "")
+            items.append(f'<li><figure class="sv-card" data-card="{card}">{card_svg(card)}<figcaption>{caption}</figcaption></figure></li>')
+    tag = "ol" if any(n for n in notes) or row.tap else "ul"
+    return (
+        f'<div class="sv-quiz-row"><p class="sv-quiz-label">{escape(row.label)}</p>'
+        f'<{tag} class="sv-cards" aria-label="{escape(row.label)}">{"".join(items)}</{tag}></div>'
+    )
+
+
+def _choices(q: Question, prompt_id: str) -> str:
+    if q.taps:
+        return ""
+    buttons = []
+    for choice in q.choices:
+        cards = "".join(card_svg(c) for c in choice.cards)
+        faces = f'<span class="sv-choice-cards">{cards}</span>' if cards else ""
+        buttons.append(
+            f'<button type="button" class="sv-choice" data-choice="{escape(choice.id)}">'
+            f'{faces}<span class="sv-choice-text">{escape(choice.text)}</span></button>'
+        )
+    return f'<div class="sv-choices" role="group" aria-labelledby="{prompt_id}">{"".join(buttons)}</div>'
+
+
+def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 0) -> str:
+    """One question, ready to answer: the position, the prompt, the choices, and the answer in a closed ``<details>``."""
+    pid = f"q-{q.kind}-{q.level}-{q.seed}"
+    of = f"Question {number} of {count} · " if count else ""
+    context = f'<p class="sv-context">{escape(q.context)}</p>' if q.context else ""
+    rows = "".join(_row(r) for r in q.rows)
+    tap = ' <span class="sv-hint">Tap the card, or Tab to it and press Enter.</span>' if q.taps else ""
+    correct = q.correct
+    answer_cards = " ".join(c.symbol for c in correct.cards)
+    answer_text = correct.text if not answer_cards or answer_cards in correct.text else f"{correct.text} ({answer_cards})"
+    explanation = reasons_list(q.explanation, seats=SEATS, teams=TEAMS)
+    href = rule_href(q.rule)
+    return (
+        f'<div class="sv-quiz-q" data-key="{escape(q.key)}" data-game="{escape(q.game)}" data-kind="{escape(q.kind)}"'
+        f' data-level="{q.level}" data-seed="{q.seed}" data-answer="{escape(q.answer)}">'
+        f'<p class="sv-quiz-meta">{escape(of)}{escape(info.title)} · {LEVEL_NAMES[q.level]}</p>'
+        f"{context}{rows}"
+        f'<p class="sv-quiz-prompt" id="{pid}"><strong>{escape(q.prompt)}</strong>{tap}</p>'
+        f"{_choices(q, pid)}"
+        f'<p class="sv-quiz-verdict" role="status" aria-live="polite"></p>'
+        f'<details class="sv-quiz-explain"><summary>The answer</summary>'
+        f'<p class="sv-answer"><strong>Answer:</strong> <span data-answer="text">{escape(answer_text)}</span></p>'
+        f"{explanation}"
+        f'<p class="sv-quiz-rule">The rule: <a class="sv-rule" data-site-path="{escape(href)}" href="{escape(href)}">{escape(info.summary)}</a></p>'
+        f"</details></div>"
+    )
+
+
+def _options(values: Iterable[tuple[str, str]], selected: str) -> str:
+    return "".join(
+        f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(t)}</option>' for v, t in values
+    )
+
+
+def register(game: str) -> None:
+    """Register the ``quiz`` widget and the ``quiz-kinds`` figure for a game with question kinds."""
+
+    def controls(p: Params) -> str:
+        allowed = _kinds(game, p)
+        parts = []
+        if len(allowed) > 1:
+            kinds = [("", "Any kind")] + [(k.name, k.title) for k in allowed]
+            parts.append(f'<label>Question <select name="kind">{_options(kinds, p.get("kind", ""))}</select></label>')
+        elif allowed:
+            parts.append(f'<input type="hidden" name="kind" value="{escape(allowed[0].name)}">')
+        levels = [(str(lv), LEVEL_NAMES[lv].capitalize()) for lv in LEVELS]
+        parts.append(f'<label>Level <select name="level">{_options(levels, p.get("level", "") or "1")}</select></label>')
+        parts.append(f'<input type="hidden" name="seed" value="{escape(p.get("seed", ""))}">')
+        parts.append('<button type="submit" class="md-button md-button--primary" name="action" value="next">New question</button>')
+        return "".join(parts)
+
+    @widget(game, "quiz", title="Quiz", controls=controls)
+    def answer(params: dict[str, str]) -> Answer:
+        params.pop("action", None)
+        q = _pick(game, params)
+        count = _number(params, "count", 0, 0, 50)
+        number = _number(params, "number", 1, 1, 50) if count else 0
+        html = question_html(q, learn.kind_info(game, q.kind), number=min(number, count), count=count)
+        return {"html": html, "set": {"seed": str(q.seed), "level": str(q.level)}}
+
+    @figure(game, "quiz-kinds")
+    def kinds_table(p: Params) -> str:
+        rows = []
+        for k in _kinds(game, p):
+            cells = "".join(
+                f'<td data-level="{lv}"><a data-site-path="practise/?game={game}&amp;kind={k.name}&amp;level={lv}" href="practise/?game={game}&amp;kind={k.name}&amp;level={lv}">'
+                f'<span class="sv-record">not tried</span><span class="sv-visually-hidden"> at {LEVEL_NAMES[lv]} level</span></a></td>'
+                for lv in LEVELS
+            )
+            rows.append(
+                f'<tr data-game="{game}" data-kind="{k.name}"><th scope="row">{escape(k.title)}'
+                f'<br><small>{escape(k.summary)}</small></th>{cells}</tr>'
+            )
+        head = "".join(f'<th scope="col">{LEVEL_NAMES[lv].capitalize()}</th>' for lv in LEVELS)
+        return (
+            f'<table class="sv-progress" data-game="{game}"><caption>Your record, question by question kind</caption>'
+            f'<thead><tr><th scope="col">Question kind</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        )
+
+
+for _game in learn.games_with_kinds():
+    register(_game)
