@@ -55,6 +55,19 @@ def test_a_bad_token_is_named_and_the_expected_form_said(text: str, named: str) 
 def test_pack_and_duplicate_checks() -> None:
     with pytest.raises(CardParseError, match="tens are removed"):
         parse_cards("H2 HT", pack=STYRIVOLT_PACK)
+
+
+@pytest.mark.parametrize("text", ["HT", "h10", "10♥", Card.parse("HT")], ids=str)
+def test_a_card_outside_the_pack_is_named_once_in_words(text: "str | Card") -> None:
+    # Not "card 'HT' (ten of hearts)": the reader is told once which card it is.
+    with pytest.raises(CardParseError) as err:
+        parse_card(text, pack=STYRIVOLT_PACK)
+    message = str(err.value)
+    assert message.startswith("the ten of hearts is not in the 48-card"), message
+    assert "HT" not in message and "'" not in message and message.count("ten of hearts") == 1
+
+
+def test_duplicate_checks() -> None:
     with pytest.raises(CardParseError, match="'SK' .* twice|named twice"):
         parse_cards("SK H2 SK", unique=True)
 

@@ -97,12 +97,13 @@ def test_explanation_reads_as_a_player_would_say_it() -> None:
     [
         ("H2 S3 S4 S5 S6", (), "1 to 4 cards"),
         ("H2 H2", (), "played twice"),
-        ("H2 HT", (), "ten"),
-        ("H2 S3", (5,), "not in the trick"),
+        ("H2 HT", (), "^HT is a ten: the tens are taken out"),
+        ("H2 S3", (5,), r"^promoted play 6 \(index 5\) is not in the trick: it has plays 1 to 2$"),
+        ("H2 S3 S4 S5", (-1,), r"^promoted index -1 is not a play: indices run from 0 \(play 1, the lead\) to 3 \(play 4\)$"),
         ("C2 D2", (0, 1), "one hand held all four twos"),
         ("D3 H3", (0,), "H3 cannot be played by another player"),  # the fourth three is in the promoted hand
         ("H5 S2", (0,), "the fives never are"),
-        ("H2 S3", ("0",), "play index"),
+        ("H2 S3", ("0",), r"an index \(0 for play 1, the lead\), not '0'"),
         ("H2 X9", (), "'X9'"),
     ],
 )

@@ -210,7 +210,7 @@ def parse_card(text: "str | Card", *, pack: "Pack | None" = None) -> Card:
     """
     if isinstance(text, Card):
         if pack is not None and text not in pack:
-            raise CardParseError(f"card {text} ({text.english}) is not in {pack.description}")
+            raise CardParseError(f"the {text.english} is not in {pack.description}")
         return text
     if not isinstance(text, str):
         raise CardParseError(f"a card is written as text like H2 or ♥2, not {type_name(text)}")
@@ -224,7 +224,8 @@ def parse_card(text: "str | Card", *, pack: "Pack | None" = None) -> Card:
         if suit is not None and rank is not None:
             card = _INTERNED[suit * 13 + rank - 2]
             if pack is not None and card not in pack:
-                raise CardParseError(f"card {_shown(token)} ({card.english}) is not in {pack.description}")
+                # The card once, in words: the token is either its own text or a spelling of it.
+                raise CardParseError(f"the {card.english} is not in {pack.description}")
             return card
     ranks = pack.rank_text if pack is not None else "2-9, T, J, Q, K, A"
     raise CardParseError(

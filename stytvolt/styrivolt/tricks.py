@@ -86,13 +86,17 @@ def _check(cards: Sequence[Card], promoted: Iterable[int]) -> tuple[bool, ...]:
             raise InvalidPosition(f"{card} is a ten: the tens are taken out of the Stýrivolt pack")
         seen.add(card)
     if isinstance(promoted, (str, bytes)) or not isinstance(promoted, Iterable):
-        raise InvalidPosition(f"promoted plays are given as play indices (0 = the lead), not {type_name(promoted)}")
+        raise InvalidPosition(f"promoted plays are given as indices (0 for play 1, the lead), not {type_name(promoted)}")
     flags = [False] * len(cards)
     for i in promoted:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise InvalidPosition(f"a promoted play is a play index (0 = the lead), not {i!r}")
-        if not 0 <= i < len(cards):
-            raise InvalidPosition(f"promoted play {i} is not in the trick (plays 0..{len(cards) - 1})")
+            raise InvalidPosition(f"a promoted play is given as an index (0 for play 1, the lead), not {i!r}")
+        # Messages count plays as a person does, from play 1 (the lead); the index is what was passed.
+        n = len(cards)
+        if i < 0:
+            raise InvalidPosition(f"promoted index {i} is not a play: indices run from 0 (play 1, the lead) to {n - 1} (play {n})")
+        if i >= n:
+            raise InvalidPosition(f"promoted play {i + 1} (index {i}) is not in the trick: it has plays 1 to {n}")
         flags[i] = True
     for i, card in enumerate(cards):
         if not flags[i]:
