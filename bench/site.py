@@ -243,7 +243,47 @@ def main() -> int:
             wheel = (site / "pyodide" / manifest["wheel"]).stat().st_size
             print(f"  of which on disk: Pyodide core {mb(core)}, the stytvolt wheel {wheel / 1e3:.0f} kB")
             print("  (the local server sends Cache-Control: no-cache, so warm visits revalidate each file: 304s, no bodies)")
+            quiz = profiles.run(profiles.fresh(), answer_quiz(plain.url + "practise/", args.runs * 10))
+            print(f"\nthe quiz (/practise/, {len(quiz['verdict'])} questions, medians and slowest)")
+            print(f"  click on a choice → verdict drawn (click handler)        {median(quiz['handler']):.1f} ms (max {max(quiz['handler']):.1f})")
+            print(f"  click on a choice → the next frame painted with it       {median(quiz['verdict']):.1f} ms (max {max(quiz['verdict']):.1f})")
+            print(f"  New question → the next question drawn by Pyodide         {median(quiz['next']):.1f} ms (max {max(quiz['next']):.1f})")
     return 0
+
+
+QUIZ_WATCH = """() => {
+  window.__verdict = [];
+  document.addEventListener("click", (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest(".sv-quiz-q .sv-choice")) return;
+    const t0 = e.timeStamp;
+    requestAnimationFrame(() => setTimeout(() => window.__verdict.push(performance.now() - t0), 0));
+  }, true);
+}"""
+
+
+def answer_quiz(url: str, questions: int) -> Callable[[Any], dict[str, list[float]]]:
+    """Open the practise page; for each question, press New question (timed until Pyodide's question is drawn), then click a choice."""
+
+    def go(page: Any) -> dict[str, list[float]]:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_function("() => window.stytvolt && document.querySelector('.sv-widget[data-widget=quiz][data-sv-mounted]')")
+        page.evaluate("window.stytvolt.ready")
+        page.evaluate(QUIZ_WATCH)
+        widget = page.locator(".sv-widget[data-widget=quiz]")
+        out: dict[str, list[float]] = {"next": [], "handler": [], "verdict": []}
+        for _ in range(questions):
+            before = widget.evaluate("w => w.svResponses || 0")
+            t0 = time.perf_counter()
+            widget.locator("button[value=next]").click()
+            page.wait_for_function(f"() => (document.querySelector('.sv-widget[data-widget=quiz]').svResponses || 0) > {before}")
+            out["next"].append(1000 * (time.perf_counter() - t0))
+            widget.locator(".sv-quiz-q .sv-choice").first.click()
+            page.wait_for_function(f"() => window.__verdict.length >= {len(out['verdict']) + 1}")
+            out["handler"].append(float(widget.locator(".sv-quiz-q").evaluate("q => q.svVerdictMs")))
+            out["verdict"].append(float(page.evaluate("window.__verdict[window.__verdict.length - 1]")))
+        return out
+
+    return go
 
 
 if __name__ == "__main__":

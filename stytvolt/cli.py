@@ -21,6 +21,7 @@ import unicodedata
 from enum import Enum
 from typing import Callable, Iterable, Sequence, TextIO
 
+from stytvolt import learn
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import IllegalAction, StytvoltError
@@ -241,6 +242,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.epilog = _variant_epilog()
     p.add_argument("--auto", action="store_true", help="a computer player plays your seat too (no input needed)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "quiz", parents=[common], formatter_class=_Formatter, help="answer questions on the rules (the site's quiz)",
+        description=(
+            "Answer questions on the rules, one at a time: type the number of a choice or its text (H2, yes). "
+            "A question is made from its game, kind, level and seed, so the same values ask the same question "
+            "here and on the site's Practise page. Question N of a run uses seed --seed + N - 1; without "
+            "--seed the first seed is random and printed with each question. Without --kind the seed also "
+            "chooses the kind, as the site's 'Any kind' does. With --answers nothing is asked: each question "
+            "is printed with its answer and explanation."
+        ),
+        epilog="Examples: stytvolt quiz --list; stytvolt quiz --kind trick-winner --level 3 --count 5 --seed 17",
+    )
+    p.add_argument("--game", default="styrivolt", metavar="GAME", help="the game (default styrivolt)")
+    p.add_argument("--kind", metavar="KIND", help="the question kind (see --list); default: any, chosen by the seed")
+    p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, metavar="1-3", help="1 easy, 2 medium, 3 hard (default 1)")
+    p.add_argument("--count", type=int, default=5, metavar="N", help="how many questions (default 5)")
+    p.add_argument("--seed", type=int, metavar="N", help="the first question's seed")
+    p.add_argument("--list", action="store_true", help="list the game's question kinds and stop")
+    p.add_argument("--answers", action="store_true", help="print each question with its answer and explanation; ask nothing")
+    p.set_defaults(func=cmd_quiz)
     return parser
 
 
@@ -564,16 +586,7 @@ class TerminalGame:
 
     def read_line(self) -> str:
         """One line of input ('' at its end); input that is not text stops the game with a clear error."""
-        encoding = getattr(self.stdin, "encoding", None) or "the expected encoding"
-        try:
-            line = self.stdin.readline()
-        except UnicodeDecodeError as err:
-            raise CliError(f"the input is not text in {encoding}: byte {err.object[err.start:err.start + 1]!r} "
-                           "cannot be read") from None
-        bad = next((ch for ch in line if "\udc80" <= ch <= "\udcff"), None)  # bytes kept by surrogateescape
-        if bad is not None:
-            raise CliError(f"the input is not text in {encoding}: byte {bytes([ord(bad) - 0xDC00])!r} cannot be read")
-        return line
+        return _read_line(self.stdin)
 
     def pause(self) -> None:
         self.out.write("Press Enter for the next hand (q quits): ")
@@ -893,6 +906,20 @@ class TerminalGame:
         return str(action)
 
 
+def _read_line(stdin: TextIO) -> str:
+    """One line of input ('' at its end); input that is not text is refused with a clear error."""
+    encoding = getattr(stdin, "encoding", None) or "the expected encoding"
+    try:
+        line = stdin.readline()
+    except UnicodeDecodeError as err:
+        raise CliError(f"the input is not text in {encoding}: byte {err.object[err.start:err.start + 1]!r} "
+                       "cannot be read") from None
+    bad = next((ch for ch in line if "\udc80" <= ch <= "\udcff"), None)  # bytes kept by surrogateescape
+    if bad is not None:
+        raise CliError(f"the input is not text in {encoding}: byte {bytes([ord(bad) - 0xDC00])!r} cannot be read")
+    return line
+
+
 def _isatty(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())
@@ -907,3 +934,106 @@ def cmd_play(args: argparse.Namespace, out: Output) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
+
+
+# -- quiz -------------------------------------------------------------------------------
+
+_SITE_SEATS = ("South", "West", "North", "East")
+
+
+def _quiz_questions(args: argparse.Namespace) -> list[learn.Question]:
+    if args.count < 1 or args.count > 1000:
+        raise CliError(f"--count: ask from 1 to 1,000 questions, not {args.count}")
+    if args.kind is not None:
+        learn.kind_info(args.game, args.kind)  # an unknown kind is refused before anything is asked
+    first = args.seed if args.seed is not None else random.randrange(1_000_000)
+    if first < 0 or first + args.count - 1 > learn.MAX_SEED:
+        raise CliError(f"--seed: seeds are whole numbers from 0 to {learn.MAX_SEED:,}")
+    out = []
+    for seed in range(first, first + args.count):
+        kind = args.kind or learn.any_kind(args.game, seed)
+        out.append(learn.question(args.game, kind, args.level, seed))
+    return out
+
+
+def _show_question(q: learn.Question, number: int, count: int, out: Output) -> None:
+    info = learn.kind_info(q.game, q.kind)
+    out(f"Question {number} of {count}: {info.title}, {learn.LEVEL_NAMES[q.level]}  [{q.key}]")
+    if q.context:
+        out(q.context)
+    for row in q.rows:
+        notes = row.notes or ("",) * len(row.cards)
+        cards = "  ".join(c.symbol + (f" ({n})" if n else "") for c, n in zip(row.cards, notes))
+        out(f"{row.label}: {cards}")
+    out(q.prompt)
+    for i, choice in enumerate(q.choices, 1):
+        faces = " ".join(c.symbol for c in choice.cards)
+        text = choice.text if not faces or faces in choice.text else f"{choice.text} ({faces})"
+        out(f"  {i}. {text}")
+
+
+def _show_answer(q: learn.Question, out: Output) -> None:
+    correct = q.correct
+    faces = " ".join(c.symbol for c in correct.cards)
+    out(f"The answer: {correct.text if not faces or faces in correct.text else f'{correct.text} ({faces})'}")
+    for line in q.explain(seats=_SITE_SEATS):
+        out(textwrap.fill(line, 78, initial_indent="  - ", subsequent_indent="    "))
+    out(f"The rule: {q.rule}")
+
+
+def _choice_of(q: learn.Question, text: str) -> str | None:
+    """The id of the choice the reader typed: its number, its id, its text, or a card (♥2, H2)."""
+    given = text.strip()
+    if given.isdigit() and 1 <= int(given) <= len(q.choices):
+        return q.choices[int(given) - 1].id
+    folded = given.casefold()
+    for choice in q.choices:
+        if folded in (choice.id.casefold(), choice.text.casefold()):
+            return choice.id
+    if folded in ("y", "n"):
+        return next((c.id for c in q.choices if c.id == {"y": "yes", "n": "no"}[folded]), None)
+    try:
+        card = parse_cards(given, pack=STYRIVOLT_PACK)
+    except StytvoltError:
+        return None
+    if len(card) == 1:
+        return next((c.id for c in q.choices if c.id == str(card[0]) or c.cards == (card[0],)), None)
+    return None
+
+
+def cmd_quiz(args: argparse.Namespace, out: Output) -> int:
+    if args.list:
+        for info in learn.kinds(args.game):
+            out(f"{info.name:14} {info.title}: {info.summary}")
+        return 0
+    questions = _quiz_questions(args)
+    right = asked = 0
+    for number, q in enumerate(questions, 1):
+        if number > 1:
+            out("")
+        _show_question(q, number, len(questions), out)
+        if args.answers:
+            _show_answer(q, out)
+            continue
+        while True:
+            out.write("Your answer (q quits): ")
+            line = _read_line(sys.stdin)
+            if not line or line.strip().lower() in ("q", "quit", "exit"):
+                out("")
+                out(f"You answered {right} of {asked} right." if asked else "No questions answered.")
+                return 0
+            chosen = _choice_of(q, line)
+            if chosen is not None:
+                break
+            out(f"Type a number from 1 to {len(q.choices)}, or a choice as written.")
+        asked += 1
+        if learn.check(q, chosen):
+            right += 1
+            out("Right.")
+        else:
+            out("Not this one.")
+        _show_answer(q, out)
+    if not args.answers:
+        out("")
+        out(f"You answered {right} of {asked} right.")
+    return 0

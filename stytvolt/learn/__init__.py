@@ -36,7 +36,7 @@ from stytvolt.core.explain import Reason
 
 __all__ = [
     "Question", "Choice", "Row", "Draft", "KindInfo", "QuizError",
-    "kinds", "kind_info", "question", "parse_key", "check", "kind", "games_with_kinds",
+    "kinds", "kind_info", "question", "parse_key", "check", "any_kind", "kind", "games_with_kinds",
     "LEVELS", "LEVEL_NAMES", "MAX_SEED", "LEARN_MODULES",
 ]
 
@@ -258,6 +258,14 @@ def question(game: str, kind: str, level: int | str, seed: int | str) -> Questio
         explanation=draft.explanation, position=dict(draft.position), rows=draft.rows,
         rule=draft.rule or info.rule, context=draft.context,
     )
+
+
+def any_kind(game: str, seed: int, allowed: Sequence[str] | None = None) -> str:
+    """The kind an "any kind" quiz asks with this seed: the seed alone decides, the same in the browser and the CLI."""
+    names = [k.name for k in kinds(game)] if allowed is None else list(allowed)
+    if not names:
+        raise QuizError(f"no question kinds to choose from for {game}")
+    return random.Random(f"{game}/any/{_whole(seed, 'seed', 0, MAX_SEED)}").choice(names)
 
 
 def parse_key(key: str) -> Question:

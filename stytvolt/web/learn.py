@@ -21,7 +21,6 @@ with its explanation sits in a closed ``<details>`` below it.
 
 from __future__ import annotations
 
-import random
 from html import escape
 from typing import Iterable
 
@@ -90,7 +89,7 @@ def _pick(game: str, params: Params) -> Question:
             raise WidgetError(f"kind: this quiz asks {', '.join(k.name for k in allowed)}, not {shown(name)}")
     else:
         # "Any kind": the seed chooses, so the four values still name the question.
-        name = random.Random(f"{game}/any/{seed}").choice(allowed).name
+        name = learn.any_kind(game, seed, [k.name for k in allowed])
     try:
         return learn.question(game, name, level, seed)
     except QuizError as err:  # pragma: no cover (every value was checked above)

@@ -435,6 +435,30 @@ def check_web_widgets() -> object:
         "chalk figure": render_figure("chalk", {"records": "B:ordinary A:kept-in"}, game="styrivolt")}
 
 
+@check("learn.questions")
+def check_learn_questions() -> object:
+    """Every kind at every level, 25 seeds each (some large): the same questions as in CPython, in full."""
+    from stytvolt import learn
+
+    out = {}
+    for game in learn.games_with_kinds():
+        for info in learn.kinds(game):
+            for level in learn.LEVELS:
+                for seed in [*range(20), 1_000_003, 2**31 - 1, 2**40 + 7, learn.MAX_SEED - 1, learn.MAX_SEED]:
+                    q = learn.question(game, info.name, level, seed)
+                    out[q.key] = q.as_dict()
+    return out
+
+
+@check("learn.quiz_widget")
+def check_learn_quiz_widget() -> object:
+    return [handle(r) for r in [
+        {"widget": "quiz", "params": {"kind": "", "level": "2", "seed": "99"}},
+        {"widget": "quiz", "params": {"key": "styrivolt/trick-winner/3/5"}},
+        {"widget": "quiz", "params": {"level": "4"}},
+    ]]
+
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
