@@ -6,8 +6,18 @@
   at first paint, with or without JavaScript.  ``data-game="sjavs"`` says
   which game's figure or widget is meant (default ``styrivolt``); the filled
   placeholder always carries its ``data-game``, which the runtime sends.
-* Glossary tooltips: every page gets an abbreviation for each glossary term,
-  so hovering a term anywhere shows its meaning.
+* Glossary tooltips: every page gets an abbreviation (``*[name]: meaning``)
+  for each glossary name that cannot be an ordinary English word, so hovering
+  it anywhere shows its meaning (:func:`tooltip_names` says which names: the
+  Faroese and local words, the English spellings of Faroese words, and the
+  glossary's phrases; never a plain word like "eight" or "stock", which the
+  pages also use in their everyday sense).  The first use of each name on a
+  page can be reached with Tab (``tabindex="0"``): Material then shows the
+  tooltip and points ``aria-describedby`` at it, so keyboard and screen-reader
+  users get the meaning too, without a tab stop at every later use.
+* Widgets get a stable ``id`` (``trick``, then ``trick-2``, … in page order,
+  never clashing with another id on the page), which the runtime's
+  permalinks (``?w=<id>&…``) name.
 * Pyodide: the core files are copied from ``node_modules/pyodide`` into
   ``pyodide/`` in the built site, with our wheel beside them, and
   ``pyodide/stytvolt.json`` names the wheel and its sha256.  Nothing is
@@ -36,7 +46,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # build with the working tree's engine, as the wheel will hold it
 sys.path.insert(0, str(HERE))
 
-from stytvolt.styrivolt.terms import TERMS  # noqa: E402
+from stytvolt.styrivolt.terms import TERMS, Term, normalize  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
 from wheelbuild import build_wheel, digest  # noqa: E402
@@ -65,14 +75,53 @@ def _attrs(text: str) -> dict[str, str]:
     return parser.attrs
 
 
+def _is_phrase(name: str) -> bool:
+    return len(normalize(name).split()) > 1  # "chosen suits", "chalk-up", "four of a kind"
+
+
+def _spells_faroese(name: str, foreign: tuple[str, ...]) -> bool:
+    """An English spelling of the term's own Faroese word: "fyrik" (Fýrikurin), "tvists" (tvistar)."""
+    key = normalize(name)
+    return any(normalize(word).startswith(key[: max(4, len(key) - 1)]) for word in foreign)
+
+
+def tooltip_names(terms: tuple[Term, ...] = TERMS) -> dict[str, Term]:
+    """The names that get a tooltip, each with its term: only names that cannot be ordinary English.
+
+    * the term's Faroese forms and local or foreign variants ("Áttuni", "høsn"),
+      except a variant that also opens another entry's headword ("Karnöffel",
+      which names the game family as well as the card);
+    * its headword or another spelling, when it spells the Faroese word in
+      English ("fyrik", "fýrik", "tvists");
+    * its headword, when it is a phrase ("chosen suits", "four of a kind", "chalk-up").
+
+    A headword that is a single English word ("eight", "bird", "stock",
+    "cross") is left out: the pages use those words in their everyday sense
+    too ("a chosen eight or nine", "eight face-down cards").
+    """
+    heads = [normalize(term.english) for term in terms]
+    out: dict[str, Term] = {}
+    for term in terms:
+        own = normalize(term.english)
+        variants = {w for w, _ in term.variants}
+        foreign = (*term.faroese, *variants)
+        names = [
+            w for w in foreign
+            if not (w in variants and any(h != own and h.startswith(normalize(w) + " ") for h in heads))
+        ]
+        names += [n for n in (term.english, *term.aliases) if n not in foreign and _spells_faroese(n, foreign)]
+        if _is_phrase(term.english):
+            names.append(term.english)
+        for name in names:
+            if name and "]" not in name and name not in out:
+                out[name] = term
+    return out
+
+
 def _abbreviations() -> str:
-    """``*[term]: meaning`` for every glossary name, longest first so phrases win over words."""
-    names: dict[str, str] = {}
-    for term in TERMS:
-        for name in (term.english, *term.faroese, *(w for w, _ in term.variants)):
-            if name and "]" not in name and name not in names:
-                names[name] = term.meaning.replace("\n", " ")
-    lines = [f"*[{name}]: {names[name]}" for name in sorted(names, key=len, reverse=True)]
+    """``*[name]: meaning`` for every tooltip name, longest first so phrases win over words."""
+    names = tooltip_names()
+    lines = [f"*[{name}]: {' '.join(names[name].meaning.split())}" for name in sorted(names, key=len, reverse=True)]
     return "\n\n" + "\n".join(lines) + "\n"
 
 
@@ -92,7 +141,34 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     return markdown + _ABBR
 
 
+_ABBR_TAG = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def _focusable_abbrs(html: str) -> str:
+    """The first abbreviation of each name on the page gets ``tabindex="0"`` (keyboard, then Material's tooltip)."""
+    seen: set[str] = set()
+
+    def mark(match: re.Match[str]) -> str:
+        name = match.group(2)
+        if name in seen:
+            return match.group(0)
+        seen.add(name)
+        return f'<abbr title="{match.group(1)}" tabindex="0">{name}</abbr>'
+
+    return _ABBR_TAG.sub(mark, html)
+
+
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    taken = set(_ID.findall(html))
+
+    def widget_id(kind: str) -> str:
+        n = 1
+        while (candidate := kind if n == 1 else f"{kind}-{n}") in taken:
+            n += 1
+        taken.add(candidate)
+        return candidate
+
     def fill(match: re.Match[str]) -> str:
         kind = match.group(1)
         attrs = _attrs(match.group("attrs"))
@@ -105,9 +181,10 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         except StytvoltError as err:
             raise PluginError(f"{page.file.src_uri}: the {kind} {name!r} ({match.group(0)}) cannot be drawn: {err}") from None
         data = "".join(f' data-{k}="{_quote(v)}"' for k, v in params.items())
-        return f'<div class="sv-{kind}" data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
+        ident = f' id="{_quote(widget_id(name))}"' if kind == "widget" else ""
+        return f'<div class="sv-{kind}"{ident} data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
-    html = PLACEHOLDER.sub(fill, html)
+    html = _focusable_abbrs(PLACEHOLDER.sub(fill, html))
     # Links drawn by the engine name their target from the site's root; here they become relative to the page.
     up = "../" * page.url.count("/")
     html = _SITE_PATH.sub(lambda m: f'data-site-path="{m.group(1)}" href="{up}{m.group(1)}"', html)

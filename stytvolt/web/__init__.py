@@ -50,7 +50,7 @@ from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "WidgetError",
-    "figure", "widget", "Widget", "Answer", "Params", "shown", "FIGURES", "WIDGETS", "GAME_MODULES", "DEFAULT_GAME",
+    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "DEFAULT_GAME",
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
 
@@ -221,16 +221,31 @@ def render_figure(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
     return draw(_params(params))
 
 
+#: Shown instead of working controls when the page runs no JavaScript.
+NOSCRIPT_NOTE = (
+    "The example above is worked out in advance. "
+    "The controls need JavaScript, which is off in this browser, so they are shown but cannot be used."
+)
+
+
 def render_widget(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
-    """A widget's controls and its first answer, ready to show before any script runs."""
+    """A widget's controls and its first answer, ready to show before any script runs.
+
+    The controls sit in a ``<fieldset disabled>``, which the runtime enables
+    when it takes the widget over: without JavaScript they cannot pretend to
+    work (a submit would reload the page and ignore the form), and a
+    ``<noscript>`` note under the answer says so.
+    """
     spec = _widget(game, kind)
     p = _params(params)
     first = spec.answer(dict(p))
     controls = spec.controls({**p, **first["set"]})
     return (
-        f'<form class="sv-controls" aria-label="{spec.title}">{controls}</form>'
+        f'<form class="sv-controls" aria-label="{spec.title}">'
+        f'<fieldset class="sv-fields" disabled>{controls}</fieldset></form>'
         f'<p class="sv-status" role="status" aria-live="polite"></p>'
         f'<div class="sv-output" aria-live="polite">{first["html"]}</div>'
+        f'<noscript><p class="sv-noscript">{NOSCRIPT_NOTE}</p></noscript>'
     )
 
 

@@ -27,7 +27,7 @@ from stytvolt.web.chalk import chalk_svg
 
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
-    "reasons_list", "card_label", "SEATS", "TEAMS",
+    "reasons_list", "card_label", "dealt_note", "SEATS", "TEAMS",
 ]
 
 
@@ -58,12 +58,17 @@ def card_svg(card: Card, ranking: Ranking | None = None, promoted: bool = False)
     )
 
 
+def _caption(*parts: str) -> str:
+    """A card's caption: its role and notes, the empty ones left out, as one phrase ("the fýrik, exposed")."""
+    return ", ".join(p.strip() for p in parts if p.strip())
+
+
 def _card(card: Card, ranking: Ranking | None, promoted: bool = False, note: str = "", classes: str = "") -> str:
     role = ""
     if ranking is not None:
         r = ranking.role(card, promoted)
         role = ranking.names(card, promoted).english if r is not Role.PLAIN else ""
-    caption = " · ".join(x for x in (role, note) if x)
+    caption = _caption(role, note)
     cls = f"sv-card {classes}".strip()
     return (
         f'<figure class="{cls}" data-card="{card}">{card_svg(card, ranking, promoted)}'
@@ -137,7 +142,8 @@ def choice_figure(choice: SuitChoice, turned: int | None = None) -> str:
         else:
             note = ""
         exposed = done and card in choice.exposed
-        items.append(f"<li>{_card(card, ranking if done else None, note=note + (' — exposed' if exposed else ''), classes='sv-exposed' if exposed else '')}</li>")
+        caption = _caption(note, "exposed" if exposed else "")
+        items.append(f"<li>{_card(card, ranking if done else None, note=caption, classes='sv-exposed' if exposed else '')}</li>")
     reasons = choice.reasons
     steps = [r for r in reasons if r.code in ("choose.first_suit", "choose.second_suit", "choose.again", "choose.third_suit")]
     shown = reasons if done else tuple(steps[: len(seen)])
@@ -160,6 +166,11 @@ def choice_figure(choice: SuitChoice, turned: int | None = None) -> str:
 def chalk_figure(board: Chalkboard, last: Change | None = None, *, title: str | None = None) -> str:
     reasons = reasons_list(last.reasons, ordered=False) if last is not None else ""
     return f'<div class="sv-chalk">{chalk_svg(board.state, title=title)}{reasons}</div>'
+
+
+def dealt_note(chosen: Iterable[Suit]) -> str:
+    """What a random deal chose, said before the ranking it shows."""
+    return f'<p class="sv-dealt">Dealt at random: <strong data-answer="dealt">{escape(_suits(Ranking.of(tuple(chosen))))}</strong>.</p>'
 
 
 def ranking_figure(ranking: Ranking) -> str:

@@ -208,12 +208,30 @@ def _controls_chalk(p: Params) -> str:
 # -- widget answers -----------------------------------------------------------------------
 
 
+def _deal_pair(current: tuple[Suit, Suit], seed: str | None) -> str:
+    """A pair of suits at random, never the pair already shown (so a deal always changes something).
+
+    With a seed the deal is fixed by the seed and the current pair, as tests and pages need.
+    """
+    rng = random.Random(f"{seed}|{PAIRS.index(_pair_key(current))}") if seed else random.Random()
+    return rng.choice([pair for pair in PAIRS if frozenset(parse_suits(pair)) != frozenset(current)])
+
+
+def _pair_key(suits: tuple[Suit, Suit]) -> str:
+    """The PAIRS entry naming these two suits, in whatever order they were given."""
+    return next(pair for pair in PAIRS if frozenset(parse_suits(pair)) == frozenset(suits))
+
+
 @widget(GAME, "ranking", title="Ranking explorer", controls=_controls_ranking)
 def _ranking(params: dict[str, str]) -> Answer:
-    if params.pop("action", "") == "random":
-        seed = params.get("seed")
-        params["chosen"] = random.Random(seed).choice(PAIRS) if seed else random.choice(PAIRS)
-    return {"html": _fig_ranking(params), "set": {"chosen": params.get("chosen") or "H,S"}}
+    dealt = params.pop("action", "") == "random"
+    chosen = _chosen(params)
+    if dealt:
+        params["chosen"] = _deal_pair(chosen, params.get("seed"))
+        chosen = _chosen(params)
+    figure = _fig_ranking(params)
+    note = html.dealt_note(chosen) if dealt else ""
+    return {"html": note + figure, "set": {"chosen": _pair_key(chosen)}}
 
 
 @widget(GAME, "trick", title="Trick explainer", controls=_controls_trick)
@@ -226,7 +244,9 @@ def _choose(params: dict[str, str]) -> Answer:
     action = params.pop("action", "")
     stock = parse_cards(_stock(params), pack=PACK, unique=True)
     total = len(choose_suits(stock).seen)
-    turned = {"next": (_turned(params) or 0) + 1, "restart": 1}.get(action, total)
+    # The first answer (no button pressed) shows the turning as far as the form says, else its first card,
+    # so that "Turn the next card" has a next card to turn; "Show the whole choice" turns them all.
+    turned = {"next": (_turned(params) or 0) + 1, "restart": 1, "all": total}.get(action, _turned(params) or 1)
     params["turned"] = str(min(max(turned, 1), total))
     return {"html": _fig_choose(params), "set": {"turned": params["turned"]}}
 
