@@ -18,7 +18,19 @@
 //   data-prefer), then the form's fields, then the clicked button's name and
 //   value.  The answer's HTML replaces .sv-output (marked
 //   data-source="pyodide"), its "set" updates the form's fields; an error
-//   goes to .sv-status and the old answer stays.
+//   goes to .sv-status and the old answer stays, dimmed (class sv-stale) and
+//   labelled "(answer to the previous input)" until the next answer.
+// * The controls arrive inside <fieldset class="sv-fields" disabled> (so
+//   without JavaScript they cannot pretend to work); mounting enables them.
+//   Changing a select answers at once.
+// * Permalinks: after an answer to the reader, the address bar becomes
+//   ?w=<widget id>&<field>=<value>…#<widget id> (history.replaceState; query
+//   keys other modules own, like the stepper's "step" or the quiz's, are
+//   kept), and a "Link to this" anchor under the widget holds that address.
+//   Opening such an address (or reaching it by instant navigation) fills the
+//   widget's form from the query and submits it.
+// * The chalk-up keeps its records in localStorage (per page and widget id)
+//   and restores them on load; "New slate" clears them.
 //
 // For tests and the bench: window.stytvolt = {ready, request(widget, params,
 // game = "styrivolt"), start(), loads, stage}.
@@ -216,6 +228,107 @@ function applySet(form, set) {
   }
 }
 
+// -- state: permalinks and the chalk-up's memory ------------------------------------------------------
+
+/** The form's state fields (inputs and selects, hidden ones too; never buttons), in document order. */
+function stateFields(form) {
+  return [...form.elements].filter(
+    (el) => el.name && (el.tagName === "SELECT" || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["submit", "button", "reset", "image"].includes(el.type))),
+  );
+}
+
+/** The page's address with this widget's state: ?w=<id>&<field>=<value>…#<id>, other modules' keys kept. */
+function permalink(widget, form) {
+  const url = new URL(window.location.href);
+  const query = url.searchParams;
+  const owned = new Set(["w"]);
+  const previous = query.get("w") && document.getElementById(query.get("w"));
+  const previousForm = previous && previous.querySelector("form.sv-controls");
+  if (previousForm) for (const el of stateFields(previousForm)) owned.add(el.name);
+  const fields = stateFields(form);
+  for (const el of fields) owned.add(el.name);
+  for (const key of owned) query.delete(key);
+  query.set("w", widget.id);
+  for (const el of fields) query.append(el.name, el.value);
+  url.hash = widget.id;
+  return url;
+}
+
+function showPermalink(widget, form, url) {
+  let link = widget.querySelector("a.sv-permalink");
+  if (!link) {
+    const line = document.createElement("p");
+    line.className = "sv-permalink-line";
+    link = document.createElement("a");
+    link.className = "sv-permalink";
+    link.textContent = "Link to this";
+    const title = form.getAttribute("aria-label") || "example";
+    link.setAttribute("aria-label", `Link to this ${title.toLowerCase()}, as it is now`);
+    const done = document.createElement("span");
+    done.className = "sv-permalink-done";
+    done.setAttribute("role", "status");
+    line.append(link, " ", done);
+    widget.append(line);
+    // A plain click copies the address (the browser's own menu still offers "Copy link"); it never reloads.
+    link.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const copy = navigator.clipboard && navigator.clipboard.writeText ? navigator.clipboard.writeText(link.href) : Promise.reject();
+      copy.then(
+        () => { done.textContent = "Copied."; },
+        () => { done.textContent = "Copy the link with your browser's menu."; },
+      );
+    });
+  }
+  link.href = url.href;
+}
+
+const STORED = { chalk: "records" }; // widget kind -> the field kept in localStorage across visits
+
+function storageKey(widget) {
+  return `stytvolt:${widget.dataset.widget}:${window.location.pathname}#${widget.id}`;
+}
+
+function storage() {
+  try {
+    return window.localStorage; // null or throwing when storage is off
+  } catch {
+    return null;
+  }
+}
+
+function remember(widget, form) {
+  const name = STORED[widget.dataset.widget];
+  const store = storage();
+  if (!name || !store || !widget.id) return;
+  const field = form.elements.namedItem(name);
+  try {
+    if (field && field.value) store.setItem(storageKey(widget), field.value);
+    else store.removeItem(storageKey(widget));
+  } catch {
+    // full or refused: the chalk-up simply is not remembered
+  }
+}
+
+/** The state to restore on mount: the address's (when ?w= names this widget), else what storage kept; or null. */
+function savedState(widget, form) {
+  const query = new URLSearchParams(window.location.search);
+  if (widget.id && query.get("w") === widget.id) {
+    const state = {};
+    for (const el of stateFields(form)) if (query.has(el.name)) state[el.name] = query.get(el.name);
+    return { state, fromLink: true };
+  }
+  const name = STORED[widget.dataset.widget];
+  const store = storage();
+  let kept = null;
+  try {
+    kept = name && store && widget.id ? store.getItem(storageKey(widget)) : null;
+  } catch {
+    kept = null;
+  }
+  return kept ? { state: { [name]: kept }, fromLink: false } : null;
+}
+
 function mount(widget, engine) {
   if (widget.hasAttribute("data-sv-mounted")) return false;
   const kind = widget.dataset.widget;
@@ -226,10 +339,23 @@ function mount(widget, engine) {
   if (!kind || !form || !status || !output) return false;
   widget.setAttribute("data-sv-mounted", "");
   let latest = 0; // answers come back in order; only the newest submit's answer is shown
+  let quiet = false; // the next submit restores saved state: the address bar is not the reader's to change
+  for (const fieldset of form.querySelectorAll("fieldset.sv-fields[disabled]")) fieldset.disabled = false;
+  const staleNote = document.createElement("p");
+  staleNote.className = "sv-stale-note";
+  staleNote.hidden = true;
+  staleNote.textContent = "(answer to the previous input)";
+  output.before(staleNote);
+
+  form.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLSelectElement) form.requestSubmit();
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const params = collect(widget, form, event.submitter);
+    const fromReader = !quiet;
+    quiet = false;
     const mine = ++latest;
     widget.setAttribute("aria-busy", "true");
     let unsubscribe = null;
@@ -250,14 +376,31 @@ function mount(widget, engine) {
     if (response && response.ok) {
       output.innerHTML = response.html;
       output.setAttribute("data-source", "pyodide");
+      output.classList.remove("sv-stale");
+      staleNote.hidden = true;
       applySet(form, response.set);
       clearStatus(status);
+      remember(widget, form);
+      if (widget.id) {
+        const url = permalink(widget, form);
+        if (fromReader) history.replaceState(history.state, "", url.href);
+        showPermalink(widget, form, url);
+      }
       // Other modules (the stepper) enhance what an answer drew.
       widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
     } else {
       showError(status, (response && response.error) || "The rules engine gave no answer.");
+      output.classList.add("sv-stale");
+      staleNote.hidden = false;
     }
   });
+
+  const saved = savedState(widget, form);
+  if (saved) {
+    applySet(form, saved.state);
+    quiet = !saved.fromLink;
+    form.requestSubmit();
+  }
   return true;
 }
 
