@@ -408,7 +408,9 @@ def _translation_draw(rng: random.Random, pair: tuple[Suit, Suit]) -> Draft | No
     rng.shuffle(names)
     to = rng.choice(("english", "faroese"))
     forms = role_term(role).faroese  # type: ignore[union-attr]
-    return ask_translation(pair, role, names, to=to, word=rng.choice(forms) if to == "english" else None)
+    draft = ask_translation(pair, role, names, to=to, word=rng.choice(forms) if to == "english" else None)
+    shown = [c for ch in draft.choices for c in ch.cards] + [c for r in draft.rows for c in r.cards]
+    return None if _trapped(pair, shown) else draft  # level 2 keeps the permanent stikkar out of the chosen suits
 
 
 def _local_draw(rng: random.Random, pair: tuple[Suit, Suit]) -> Draft | None:
