@@ -469,11 +469,13 @@ def _slips(before: ChalkState, team: int, result: Result, scoring: Scoring, afte
         erased = list(after.erased)
         erased[team] = 0
         edited(erased=(erased[0], erased[1]))
-    if "chalk.complete.monk" in codes:  # a plain cross where the other side had rubbed out nothing
+    if codes & {"chalk.complete.cross", "chalk.complete.monk"}:
+        # A plain cross taken for a monk's cross, or the other way round: as if the other side had (not)
+        # rubbed out a stroke on this chalk-up.
         erased = list(before.erased)
-        erased[1 - team] = 1
-        plain = apply_result(replace(before, erased=(erased[0], erased[1])), team, result, scoring=scoring).after
-        out.append(replace(plain, erased=after.erased))
+        erased[1 - team] = 0 if erased[1 - team] else 1
+        mixed = apply_result(replace(before, erased=(erased[0], erased[1])), team, result, scoring=scoring).after
+        out.append(replace(mixed, erased=after.erased))
     if "chalk.complete.cross" in codes or "chalk.complete.monk" in codes:
         edited(drawer=1 - after.drawer)  # the wrong team draws the new chalk-up
         kept = list(after.erased)
