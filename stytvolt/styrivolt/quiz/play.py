@@ -428,7 +428,10 @@ def ask_trick_winner(
         raise InvalidPosition(f"a trick to ask about holds four cards, not {len(shown)}")
     if isinstance(promoted, (str, bytes)):
         raise InvalidPosition("promoted plays are given as play indices (0 = the lead), not text")
-    ups = tuple(sorted(set(promoted)))
+    given = list(promoted)
+    if any(isinstance(i, bool) or not isinstance(i, int) for i in given):
+        raise InvalidPosition(f"a promoted play is a play index (0 = the lead), not {given!r}")
+    ups = tuple(sorted(set(given)))
     number = _trick_number(trick)
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < PLAYERS:
         raise InvalidPosition(f"the leader is a seat 0..3, not {leader!r}")
