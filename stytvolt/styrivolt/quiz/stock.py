@@ -475,7 +475,7 @@ def ask_take_stock(state: HandState) -> Draft:
     reasons: list[Reason] = []
     rule = "stock.md#the-right-to-the-stock"
     if refusal is not None:
-        reasons.append(refusal)
+        reasons.append(_settled(refusal))
         if refusal.code == "refused.stock_late":
             first = state.tricks[0]
             reasons.append(Reason("quiz.take-stock.late",
@@ -541,6 +541,14 @@ def ask_take_stock(state: HandState) -> Draft:
 
 def _players(state: HandState) -> list[int]:
     return [(state.leader + i) % 4 for i in range(len(state.current))]
+
+
+def _settled(reason: Reason) -> Reason:
+    """The engine's reason with its arguments worked out to text (a refusal describes cards lazily), so that
+    two questions made from the same four values compare equal."""
+    plain = (str, int, float, bool)
+    return Reason(reason.code, reason.template, reason.cards,
+                  tuple((k, v if isinstance(v, plain) or v is None else str(v)) for k, v in reason.args))
 
 
 class _Stuck(Exception):
