@@ -72,7 +72,7 @@ def widget_pages(built_site: Path, pages: list[str]) -> dict[str, str]:
     where: dict[str, str] = {}
     for rel in pages:
         text = (built_site / rel / "index.html").read_text(encoding="utf-8")
-        for kind in re.findall(r'class="sv-widget" data-widget="([a-z]+)"', text):
+        for kind in re.findall(r'class="sv-widget"[^>]*? data-widget="([a-z]+)"', text):
             where.setdefault(kind, rel)
     return where
 
