@@ -63,7 +63,8 @@ from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.variants import Rules
 from stytvolt.web.chalk import chalk_description
 
-__all__ = ["scripted_hand", "parse_winners", "ask_hand_result", "ask_chalk_after", "chalk_level", "SEAT_NAMES", "TEAM_NAMES"]
+__all__ = ["scripted_hand", "parse_winners", "ask_hand_result", "hand_level", "ask_chalk_after", "chalk_level",
+           "SEAT_NAMES", "TEAM_NAMES"]
 
 SEAT_NAMES = ("South", "West", "North", "East")
 #: The teams as the questions name them.
