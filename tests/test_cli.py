@@ -79,7 +79,7 @@ def test_trick_one_suit_only(capsys: pytest.CaptureFixture[str]) -> None:
     "argv, needle",
     [
         (["--chosen", "H,S", "H2", "H2"], "named twice"),
-        (["--chosen", "H,S", "HT"], "'HT'"),
+        (["--chosen", "H,S", "HT"], "the ten of hearts is not in"),
         (["--chosen", "H,S", "H2", "S3", "D4", "C5", "C6"], "1 to 4"),
         (["--chosen", "H,H", "H2"], "differ"),
         (["--chosen", "H,S", "H2", "S3", "--promoted", "3"], "'3'"),
