@@ -958,7 +958,7 @@ def _quiz_questions(args: argparse.Namespace) -> list[learn.Question]:
 
 def _show_question(q: learn.Question, number: int, count: int, out: Output) -> None:
     info = learn.kind_info(q.game, q.kind)
-    out(f"Question {number} of {count}: {info.title}, {learn.LEVEL_NAMES[q.level]}  [{q.key}]")
+    out(f"Question {number} of {count} · {info.title} · {learn.LEVEL_NAMES[q.level]}  [{q.key}]")
     if q.context:
         out(q.context)
     for row in q.rows:
@@ -1004,7 +1004,8 @@ def _choice_of(q: learn.Question, text: str) -> str | None:
 def cmd_quiz(args: argparse.Namespace, out: Output) -> int:
     if args.list:
         for info in learn.kinds(args.game):
-            out(f"{info.name:14} {info.title}: {info.summary}")
+            out(f"{info.name:14} {info.title}")
+            out(textwrap.fill(info.summary, 78, initial_indent=" " * 15, subsequent_indent=" " * 15))
         return 0
     questions = _quiz_questions(args)
     right = asked = 0
@@ -1018,6 +1019,8 @@ def cmd_quiz(args: argparse.Namespace, out: Output) -> int:
         while True:
             out.write("Your answer (q quits): ")
             line = _read_line(sys.stdin)
+            if line and not _isatty(sys.stdin):
+                out(line.strip())  # answers read from a file or a pipe are shown, as if typed
             if not line or line.strip().lower() in ("q", "quit", "exit"):
                 out("")
                 out(f"You answered {right} of {asked} right." if asked else "No questions answered.")

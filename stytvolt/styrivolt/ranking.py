@@ -441,6 +441,18 @@ class Described:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def __eq__(self, other: object) -> bool:
+        # Two reasons built from the same position compare equal (a quiz question made twice is the same question).
+        if not isinstance(other, Described):
+            return NotImplemented
+        return self.card is other.card and self.ranking.chosen == other.ranking.chosen
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.ranking.chosen))
+
+    def __repr__(self) -> str:
+        return f"Described({self.card}, {sorted(s.letter for s in self.ranking.chosen)})"
+
 
 def defence_of(role: Role, rank: Rank) -> int:
     """The level a card must reach to beat a card of this role and rank that is winning."""
