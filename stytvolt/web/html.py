@@ -109,6 +109,8 @@ def _suits(ranking: Ranking) -> str:
 
 
 def trick_figure(result: TrickResult, chosen: Iterable[Suit], promoted: Iterable[int] = ()) -> str:
+    from stytvolt.web.hands import trick_steps  # the stepper's markup (hands imports this module)
+
     ranking = Ranking.of(tuple(chosen))
     flags = set(promoted)
     plays = []
@@ -122,7 +124,8 @@ def trick_figure(result: TrickResult, chosen: Iterable[Suit], promoted: Iterable
         f'<ol class="sv-cards sv-plays" aria-label="cards in the order played">{"".join(plays)}</ol>'
         f'<p class="sv-answer"><strong>Winner:</strong> <span data-answer="winner">{escape(ranking.describe(result.winning_card, result.winner in flags))}</span>'
         f" (play {result.winner + 1}).</p>"
-        f"{reasons_list(result.reasons)}</div>"
+        f"{reasons_list(result.reasons)}"
+        f"{trick_steps(result, ranking, [i in flags for i in range(len(result.cards))])}</div>"
     )
 
 

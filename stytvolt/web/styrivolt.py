@@ -263,3 +263,4 @@ def _chalk(params: dict[str, str]) -> Answer:
         raise WidgetError(f"records: the chalk-up holds at most {MAX_CHALK_RECORDS} results; start a new slate")
     params["records"] = " ".join(record_text(team, result) for team, result in records)
     return {"html": _fig_chalk(params), "set": {"records": params["records"]}}
+from stytvolt.web import hands as _hands  # noqa: F401,E402
