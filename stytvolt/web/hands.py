@@ -31,6 +31,7 @@ from typing import Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
+from stytvolt.core.explain import Reason
 from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.tricks import TrickResult, winner_index
 from stytvolt.styrivolt.worked import CURATED, MAX_SEED, Step, WorkedHand, random_hand, worked_hand
@@ -151,6 +152,12 @@ def hand_stepper(hand: WorkedHand, start: int = 0, steps: Sequence[Step] | None 
 # -- one trick ------------------------------------------------------------------------------------------
 
 
+def _sentences(reasons: Sequence[Reason]) -> str:
+    """The engine's sentences for one step of a trick (not ``.sv-reasons``: that list is the trick's whole answer)."""
+    items = "".join(f'<li data-code="{escape(r.code)}">{escape(r.render(seats=SEATS, teams=TEAMS))}</li>' for r in reasons)
+    return f'<ul class="sv-step-reasons">{items}</ul>'
+
+
 def trick_steps(result: TrickResult, ranking: Ranking, promoted: Sequence[bool]) -> str:
     """A trick's plays one at a time: after each card, the card winning so far and the engine's sentence."""
     items = []
@@ -167,7 +174,7 @@ def trick_steps(result: TrickResult, ranking: Ranking, promoted: Sequence[bool])
         said = result.reasons[i: i + 1] + (result.reasons[n:] if i == n - 1 else ())
         title = "The lead" if i == 0 else f"The {_ORDINALS[i]} card"
         body = (f'<p class="sv-step-title"><strong>{title}</strong> ({i + 1} of {n})</p>'
-                f'<ol class="sv-now" aria-label="the cards played so far">{"".join(plays)}</ol>{reasons_list(said)}')
+                f'<ol class="sv-now" aria-label="the cards played so far">{"".join(plays)}</ol>{_sentences(said)}')
         items.append((title, body))
     return (f'<details class="sv-trick-steps"><summary>Step through the plays</summary>'
             f'{stepper(items, label="The trick, card by card")}</details>')
