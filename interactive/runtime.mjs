@@ -284,6 +284,8 @@ function showPermalink(widget, form, url) {
 }
 
 const STORED = { chalk: "records" }; // widget kind -> the field kept in localStorage across visits
+// Widget kinds that keep their own address and link (quiz.mjs: practise/?game=…&kind=…&level=…&seed=…).
+const OWN_LINKS = new Set(["quiz"]);
 
 function storageKey(widget) {
   return `stytvolt:${widget.dataset.widget}:${window.location.pathname}#${widget.id}`;
@@ -313,7 +315,7 @@ function remember(widget, form) {
 /** The state to restore on mount: the address's (when ?w= names this widget), else what storage kept; or null. */
 function savedState(widget, form) {
   const query = new URLSearchParams(window.location.search);
-  if (widget.id && query.get("w") === widget.id) {
+  if (widget.id && !OWN_LINKS.has(widget.dataset.widget) && query.get("w") === widget.id) {
     const state = {};
     for (const el of stateFields(form)) if (query.has(el.name)) state[el.name] = query.get(el.name);
     return { state, fromLink: true };
@@ -381,7 +383,7 @@ function mount(widget, engine) {
       applySet(form, response.set);
       clearStatus(status);
       remember(widget, form);
-      if (widget.id) {
+      if (widget.id && !OWN_LINKS.has(kind)) {
         const url = permalink(widget, form);
         if (fromReader) history.replaceState(history.state, "", url.href);
         showPermalink(widget, form, url);
