@@ -116,7 +116,7 @@ def test_walk_leaves_the_state_alone_and_refuses_illegal_actions() -> None:
     with pytest.raises(StytvoltError, match="bad action 'X9'"):
         walk(state, ["X9"])
     with pytest.raises(InvalidPosition, match="not one text"):
-        walk(state, "H8")  # type: ignore[arg-type]
+        walk(state, "H8")
     played = hand.state()
     played.apply("H8")
     with pytest.raises(InvalidPosition, match="already has actions"):
