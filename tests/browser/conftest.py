@@ -136,7 +136,8 @@ class Watch:
         out = [f"console error: {e}" for e in self.console_errors]
         out += [f"page error: {e}" for e in self.page_errors]
         out += [f"request outside the site: {u}" for u in self.foreign]
-        out += [f"failed request: {u}" for u in self.failed if "blockedbyclient" not in u.lower()]
+        # A request cut short because the page navigated on (net::ERR_ABORTED: a favicon still loading) is no fault.
+        out += [f"failed request: {u}" for u in self.failed if not any(s in u.lower() for s in ("blockedbyclient", "err_aborted"))]
         return out
 
     def count(self, suffix: str) -> int:
