@@ -17,10 +17,14 @@
 //
 // Steppers are mounted on every page Material shows (document$, else
 // DOMContentLoaded) and again inside a widget after its sv:answer event;
-// mounting twice is harmless.  Links drawn by the engine (a[data-site-path])
-// are resolved against the site's root.
+// mounting twice is harmless.  A stepper inside a closed <details> is
+// mounted when it is opened, so an answer stays as the engine drew it until
+// then.  Without the script the buttons are hidden and disabled.  Links
+// drawn by the engine (a[data-site-path]) are resolved against the site's
+// root.
 
 const MOUNTED = "data-sv-stepper";
+const WAITING = new WeakSet(); // closed <details> whose stepper mounts when opened
 
 function siteRoot() {
   return window.__md_scope instanceof URL ? window.__md_scope : new URL("..", document.baseURI);
@@ -123,8 +127,19 @@ function mount(stepper) {
   return true;
 }
 
+// A stepper folded inside a closed <details> (the trick explainer's play-by-play) is left exactly as the
+// engine drew it until the reader opens it.
 function mountIn(root) {
-  for (const stepper of root.querySelectorAll(".sv-stepper")) mount(stepper);
+  for (const stepper of root.querySelectorAll(".sv-stepper")) {
+    const folded = stepper.closest("details");
+    if (folded && !folded.open) {
+      if (WAITING.has(folded)) continue;
+      WAITING.add(folded); // remembered here, not on the element: its markup stays the engine's
+      folded.addEventListener("toggle", () => folded.open && mount(stepper));
+      continue;
+    }
+    mount(stepper);
+  }
 }
 
 // A hand chosen afresh starts at its first step: the old step must not travel with the new hand.

@@ -13,7 +13,7 @@ The contract with the script:
   ``aria-label``: what it steps through; for a hand ``data-hand`` or
   ``data-seed``);
 * ``.sv-stepper-nav`` (``hidden`` until the script runs) with buttons
-  ``[data-go="first|back|forward|last"]`` and the live line
+  ``[data-go="first|back|forward|last"]`` (``disabled`` until then too) and the live line
   ``.sv-stepper-pos``;
 * ``.sv-steps > li`` (``data-title``: the step's title, announced).
 
@@ -64,7 +64,7 @@ def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, att
         f'<li class="sv-step" data-step="{k}" data-title="{escape(title)}">{body}</li>' for k, (title, body) in enumerate(items)
     )
     buttons = "".join(
-        f'<button type="button" class="md-button sv-go" data-go="{go}">{text}</button>'
+        f'<button type="button" class="md-button sv-go" data-go="{go}" disabled>{text}</button>'
         for go, text in (("first", "First"), ("back", "Back"), ("forward", "Forward"), ("last", "Last"))
     )
     return (
