@@ -66,7 +66,8 @@ COMPARE_JS = """(w, html) => {
   const texts = (root, sel) => [...root.querySelectorAll(sel)].map(e => e.textContent.replace(/\\s+/g, ' ').trim());
   return {
     source: out.getAttribute('data-source'),
-    same: t.innerHTML === out.innerHTML,
+    // The answer as the engine sent it (the stepper then shows one step of it at a time, changing the DOM).
+    same: t.innerHTML === (() => { const r = document.createElement('template'); r.innerHTML = w.svLastResponse.html; return r.innerHTML; })(),
     answers: [texts(out, '[data-answer]'), texts(t.content, '[data-answer]')],
     reasons: [texts(out, '.sv-reasons li'), texts(t.content, '.sv-reasons li')],
     cards: [texts(out, '.sv-card figcaption'), texts(t.content, '.sv-card figcaption')],
