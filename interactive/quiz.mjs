@@ -213,11 +213,11 @@ function answer(button) {
   const started = performance.now();
   const q = button.closest(".sv-quiz-q");
   if (!q || q.dataset.verdict) return;
-  const right = button.dataset.choice === q.dataset.answer;
+  const right = button.dataset.choice === q.dataset.correct;
   q.dataset.verdict = right ? "right" : "wrong";
   for (const choice of q.querySelectorAll(".sv-choice")) {
     choice.setAttribute("aria-disabled", "true");
-    if (choice.dataset.choice === q.dataset.answer) {
+    if (choice.dataset.choice === q.dataset.correct) {
       choice.classList.add("sv-correct");
       choice.insertAdjacentHTML("beforeend", '<span class="sv-mark" aria-hidden="true">✓</span>');
       choice.setAttribute("aria-label", `${choice.getAttribute("aria-label") || choice.textContent}, the right answer`);
@@ -228,7 +228,7 @@ function answer(button) {
   if (!right) button.insertAdjacentHTML("beforeend", '<span class="sv-mark" aria-hidden="true">✗</span>');
   const verdict = q.querySelector(".sv-quiz-verdict");
   const answerText = q.querySelector('[data-answer="text"]');
-  verdict.textContent = right ? "✓ Right." : `✗ Not this one: the answer is ${answerText ? answerText.textContent : q.dataset.answer}. It will come back for review.`;
+  verdict.textContent = right ? "✓ Right." : `✗ Not this one: the answer is ${answerText ? answerText.textContent : q.dataset.correct}. It will come back for review.`;
   verdict.className = `sv-quiz-verdict ${right ? "sv-right" : "sv-wrong"}`;
   const details = q.querySelector(".sv-quiz-explain");
   details.classList.remove("sv-quiz-sealed");

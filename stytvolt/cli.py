@@ -25,7 +25,7 @@ from stytvolt import learn
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import IllegalAction, StytvoltError
-from stytvolt.core.explain import Reason
+from stytvolt.core.explain import COMPASS, Reason
 from stytvolt.core.rules import parse_switch_words, switches
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
@@ -938,7 +938,7 @@ if __name__ == "__main__":  # pragma: no cover
 
 # -- quiz -------------------------------------------------------------------------------
 
-_SITE_SEATS = ("South", "West", "North", "East")
+_SITE_SEATS = COMPASS
 
 
 def _quiz_questions(args: argparse.Namespace) -> list[learn.Question]:

@@ -177,7 +177,7 @@ def test_the_quiz_widget_draws_the_question_with_its_answer() -> None:
     q = learn.question("styrivolt", "trick-winner", 2, 17)
     r = handle({"game": "styrivolt", "widget": "quiz", "params": {"kind": "trick-winner", "level": "2", "seed": "17"}})
     assert r["ok"], r
-    assert f'data-key="{q.key}"' in r["html"] and f'data-answer="{q.answer}"' in r["html"]
+    assert f'data-key="{q.key}"' in r["html"] and f'data-correct="{q.answer}"' in r["html"]
     assert r["set"] == {"seed": "17", "level": "2"}
     # The explanation is the engine's, with the site's seat names.
     for line in q.explain(seats=("South", "West", "North", "East")):
@@ -280,3 +280,34 @@ def test_cli_quiz_stops_cleanly_at_the_end_of_input(monkeypatch: pytest.MonkeyPa
 def test_cli_quiz_refuses_bad_options(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_rule_links_name_their_page_as_the_menu_does() -> None:
+    import yaml  # PyYAML comes with MkDocs
+
+    from stytvolt.web.learn import PAGE_TITLES, rule_title
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    nav = yaml.load((DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)["nav"]
+
+    def walk(items: list) -> dict[str, str]:  # type: ignore[type-arg]
+        out: dict[str, str] = {}
+        for item in items:
+            for title, target in item.items():
+                if isinstance(target, list):
+                    out |= walk(target)
+                else:
+                    out[target.removesuffix(".md")] = title
+        return out
+
+    menu = walk(nav)
+    for page, title in PAGE_TITLES.items():
+        assert menu[page] == title, page
+    every = {learn.question(g, k, lv, s).rule.partition("#")[0].removesuffix(".md")
+             for g, k in ALL_KINDS for lv in learn.LEVELS for s in range(100)}
+    assert every <= set(PAGE_TITLES)
+    assert rule_title("rulings.md#r7-a-lamb-led-to-the-first-trick") == "R7 a lamb led to the first trick, on Rulings"
+    assert rule_title("ranking.md#lambs") == "Lambs, on Ranking"

@@ -24,7 +24,16 @@ from typing import Any, Callable, Mapping, Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import IllegalAction
 
-__all__ = ["Reason", "Seat", "Team", "IllegalAction", "render", "Names", "default_seat_name", "default_team_name"]
+__all__ = [
+    "Reason", "Seat", "Team", "IllegalAction", "render", "Names", "default_seat_name", "default_team_name",
+    "COMPASS", "TEAM_LETTERS",
+]
+
+#: The seats of a four-player table as the site, the quizzes and the terminal name them, by seat number
+#: (you are South; play goes South, West, North, East).
+COMPASS: tuple[str, ...] = ("South", "West", "North", "East")
+#: The two partnerships as the site names them: A (seats 0 and 2) and B (seats 1 and 3).
+TEAM_LETTERS: tuple[str, ...] = ("A", "B")
 
 
 class Seat(int):

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
-from stytvolt.core.explain import Reason
+from stytvolt.core.explain import COMPASS, Reason
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import SimpleBot
 from stytvolt.styrivolt.hand import HandState
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 #: The seats by number, as every page of the site names them (you are South).
-SEAT_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
+SEAT_NAMES: tuple[str, ...] = COMPASS
 #: The largest seed :func:`random_hand` accepts (the same bound as a game's seed).
 MAX_SEED = 2**63 - 1
 

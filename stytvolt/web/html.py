@@ -17,7 +17,7 @@ from html import escape
 from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.core.explain import Reason
+from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
 from stytvolt.styrivolt.chalk import Chalkboard, Change, Result, Scoring
 from stytvolt.styrivolt.choosing import SuitChoice
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, group_note
@@ -84,9 +84,9 @@ def cards_row(cards: Iterable[Card], ranking: Ranking | None = None, *, label: s
 
 
 #: The seats as the site names them, by seat number (0 to 3).
-SEATS: tuple[str, ...] = ("South", "West", "North", "East")
+SEATS: tuple[str, ...] = COMPASS
 #: The teams as the site names them: "A keeps in", "B's side".
-TEAMS: tuple[str, ...] = ("A", "B")
+TEAMS: tuple[str, ...] = TEAM_LETTERS
 
 
 def reasons_list(

@@ -21,6 +21,7 @@ with its explanation sits in a closed ``<details>`` below it.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable
 
@@ -30,7 +31,7 @@ from stytvolt.learn import LEVEL_NAMES, LEVELS, KindInfo, Question, QuizError, R
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
 from stytvolt.web.html import SEATS, TEAMS, card_svg, reasons_list
 
-__all__ = ["question_html", "rule_href", "register"]
+__all__ = ["question_html", "rule_href", "rule_title", "PAGE_TITLES", "register"]
 
 
 def rule_href(rule: str) -> str:
@@ -44,6 +45,29 @@ def rule_href(rule: str) -> str:
     page = page.removesuffix(".md")
     path = "" if page == "index" else page + "/"
     return path + (f"#{anchor}" if anchor else "")
+
+
+#: The pages a rule link may lead to, by file, with the titles the site's menu gives them.
+PAGE_TITLES: dict[str, str] = {
+    "index": "Start here", "cards": "The cards", "ranking": "Ranking", "choosing": "Choosing the suits",
+    "play": "Playing a hand", "traders": "Traders", "stock": "The stock", "keeping-in": "Keeping in",
+    "scoring": "Scoring", "tactics": "Tactics and customs", "variations": "Variations", "glossary": "Glossary",
+    "rulings": "Rulings",
+}
+
+
+def rule_title(rule: str) -> str:
+    """What a rule link says: its section, from the anchor, and its page (``Lambs, on Ranking``)."""
+    page, _, anchor = rule.partition("#")
+    page = page.removesuffix(".md")
+    where = PAGE_TITLES.get(page, page.replace("-", " ").capitalize())
+    if not anchor:
+        return where
+    words = anchor.split("-")
+    if re.fullmatch(r"r\d+", words[0]):  # a ruling: R7 a lamb led to the first trick
+        words[0] = words[0].upper()
+    section = " ".join(words)
+    return f"{section[:1].upper()}{section[1:]}, on {where}"
 
 
 def _kinds(game: str, params: Params) -> list[KindInfo]:
@@ -150,7 +174,7 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
     href = rule_href(q.rule)
     return (
         f'<div class="sv-quiz-q" data-key="{escape(q.key)}" data-game="{escape(q.game)}" data-kind="{escape(q.kind)}"'
-        f' data-level="{q.level}" data-seed="{q.seed}" data-answer="{escape(q.answer)}">'
+        f' data-level="{q.level}" data-seed="{q.seed}" data-correct="{escape(q.answer)}">'
         f'<p class="sv-quiz-meta">{escape(of)}{escape(info.title)} · {LEVEL_NAMES[q.level]}</p>'
         f"{context}{rows}"
         f'<p class="sv-quiz-prompt" id="{pid}"><strong>{escape(q.prompt)}</strong>{tap}</p>'
@@ -159,7 +183,7 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
         f'<details class="sv-quiz-explain"><summary>The answer</summary>'
         f'<p class="sv-answer"><strong>Answer:</strong> <span data-answer="text">{escape(answer_text)}</span></p>'
         f"{explanation}"
-        f'<p class="sv-quiz-rule">The rule: <a class="sv-rule" data-site-path="{escape(href)}" href="{escape(href)}">{escape(info.summary)}</a></p>'
+        f'<p class="sv-quiz-rule"><a class="sv-rule" data-site-path="{escape(href)}" href="{escape(href)}">Read the rule: {escape(rule_title(q.rule))}</a></p>'
         f"</details></div>"
     )
 

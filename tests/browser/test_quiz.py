@@ -41,7 +41,7 @@ def assert_is(widget: Any, q: learn.Question) -> None:
     """The page shows this question, as CPython makes it: prompt, choices, answer."""
     box = widget.locator(".sv-quiz-q")
     assert box.get_attribute("data-key") == q.key
-    assert box.get_attribute("data-answer") == q.answer
+    assert box.get_attribute("data-correct") == q.answer
     assert q.prompt in box.locator(".sv-quiz-prompt").inner_text()
     ids = box.locator(".sv-choice").evaluate_all("bs => bs.map(b => b.dataset.choice)")
     assert sorted(ids) == sorted(c.id for c in q.choices)

@@ -58,7 +58,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit, parse_card, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
-from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.explain import COMPASS as SEATS, Reason, Seat
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import Action, Kind
@@ -67,7 +67,6 @@ from stytvolt.styrivolt.pack import PACK, PLAYERS
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Ranking, Role, four_of_a_kind, parse_suits
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.tricks import explain_trick, winner_index
-from stytvolt.web.html import SEATS
 
 __all__ = [
     "TRAPS", "trick_traps",

@@ -48,7 +48,7 @@ from typing import Sequence
 
 from stytvolt.core.cards import Card, Rank
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
-from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.explain import COMPASS, Reason, Seat
 from stytvolt.learn import Choice, Draft, kind
 from stytvolt.styrivolt.actions import KEEP, PASS, PLAY_ON, STOP, TAKE_STOCK, Kind
 from stytvolt.styrivolt.chalk import (
@@ -66,7 +66,7 @@ from stytvolt.web.chalk import chalk_description
 __all__ = ["scripted_hand", "parse_winners", "ask_hand_result", "hand_level", "ask_chalk_after", "chalk_level",
            "SEAT_NAMES", "TEAM_NAMES"]
 
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = COMPASS
 #: The teams as the questions name them.
 TEAM_NAMES = ("Team A (South–North)", "Team B (West–East)")
 _SEAT_LETTERS = {"S": 0, "W": 1, "N": 2, "E": 3}

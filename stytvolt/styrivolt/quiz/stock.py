@@ -58,7 +58,7 @@ from typing import Callable, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
-from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.explain import COMPASS, Reason, Seat
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import KEEP, PASS, TAKE_STOCK, Action, Kind
@@ -74,7 +74,7 @@ __all__ = [
 ]
 
 #: The seats as the site names them (South is "you").
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = COMPASS
 _DECK: tuple[Card, ...] = tuple(PACK)  # pack order: a stable order to draw from
 _TRIES = 400  # bounded rejection sampling; every level has a fallback position
 
