@@ -151,6 +151,18 @@ function onChange(event) {
   if (step && "value" in step) step.value = "";
 }
 
+// "Deal a random hand" with the seed left empty: the page draws the seed, so the request names its hand
+// exactly (the engine's answer depends on the request alone) and the seed shows in the field and the link.
+function onSubmit(event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.closest('.sv-widget[data-widget="hand"]')) return;
+  const button = event.submitter;
+  const seed = form.elements.namedItem("seed");
+  if (button && button.value === "random" && seed && "value" in seed && !seed.value.trim()) {
+    seed.value = String(Math.floor(Math.random() * 1_000_000));
+  }
+}
+
 if (!window.stytvoltStepper) {
   window.stytvoltStepper = { mount, mountIn };
   const onPage = () => mountIn(document);
@@ -160,6 +172,7 @@ if (!window.stytvoltStepper) {
   });
   // Capture: this runs before the runtime's own change listener submits the form.
   document.addEventListener("change", onChange, true);
+  document.addEventListener("submit", onSubmit, true); // capture: before the runtime reads the form
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(onPage);
   } else if (document.readyState === "loading") {

@@ -34,10 +34,11 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from stytvolt.core.cards import Card, Rank, Suit, parse_card, parse_cards
-from stytvolt.core.errors import InvalidPosition, type_name
+from stytvolt.core.cards import Card, Rank, Suit
+from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
 from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.styrivolt.quiz.common import as_card, as_cards, chosen_sentence
 from stytvolt.styrivolt.pack import PACK
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Ranking, Role, _article, parse_suits
 from stytvolt.styrivolt.terms import Term, find
@@ -122,27 +123,13 @@ def _ranking(pair: tuple[Suit, Suit] | None) -> Ranking:
 def _chosen_words(pair: tuple[Suit, Suit] | None) -> str:
     if pair is None:
         return "These names hold in every deal, whichever suits are chosen."
-    return f"{pair[0].english.capitalize()} and {pair[1].english} are chosen."
+    return chosen_sentence(pair)
 
 
 def _chosen_text(pair: tuple[Suit, Suit] | None) -> str:
     return "" if pair is None else f"{pair[0].letter},{pair[1].letter}"
 
 
-def _card(card: Card | str) -> Card:
-    if isinstance(card, Card):
-        return card
-    if not isinstance(card, str):
-        raise InvalidPosition(f"a card is given as text like 'H2', not {type_name(card)}")
-    return parse_card(card)
-
-
-def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if not isinstance(cards, (list, tuple)):
-        raise InvalidPosition(f"cards are given as text like 'H2 SK' or a list of cards, not {type_name(cards)}")
-    return tuple(_card(c) for c in cards)
 
 
 def _roles(roles: Sequence[Role]) -> tuple[Role, ...]:
@@ -196,7 +183,7 @@ def ask_which_card(
     pair = _pair(chosen)
     if not isinstance(role, Role) or role is Role.PLAIN:
         raise InvalidPosition(f"ask for a card's role (a Role other than PLAIN), not {role!r}")
-    offered = _cards(cards)
+    offered = as_cards(cards)
     if not 2 <= len(offered) <= 6 or len(set(offered)) != len(offered):
         raise InvalidPosition(f"offer 2 to 6 different cards, not {len(offered)}")
     _needs_pair(pair, (role,), ())
@@ -237,7 +224,7 @@ def ask_card_name(
     (every role offered must have one).
     """
     pair = _pair(chosen)
-    asked = _card(card)
+    asked = as_card(card)
     offered = _roles(roles)
     _needs_pair(pair, offered, (asked,))
     ranking = _ranking(pair)

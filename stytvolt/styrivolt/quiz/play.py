@@ -56,10 +56,11 @@ from __future__ import annotations
 import random
 from typing import Iterable, Sequence
 
-from stytvolt.core.cards import Card, Rank, Suit, parse_card, parse_cards
+from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import COMPASS as SEATS, Reason, Seat
 from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.styrivolt.quiz.common import as_card, as_cards, chosen_sentence, first_fit
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.hand import HandState
@@ -79,7 +80,6 @@ TRAPS = ("trader-led", "led-lamb", "four-of-a-kind", "equal-cards", "permanent-i
 SOUTH, EAST = 0, 3
 _PAIRS: tuple[tuple[Suit, Suit], ...] = tuple((a, b) for a in Suit for b in Suit if a is not b)
 _POWERLESS = (Role.LAMB, Role.FREE_CARD, Role.KING, Role.QUEEN)
-_ATTEMPTS = 400  # bounded rejection sampling: every level's positions are common, so this is never reached
 
 # Where each trap, and each kind of led card, is taught.
 _TRAP_RULE = {
@@ -102,28 +102,11 @@ def _chosen_text(pair: tuple[Suit, Suit]) -> str:
     return f"{pair[0].letter},{pair[1].letter}"
 
 
-def _chosen_words(pair: tuple[Suit, Suit]) -> str:
-    return f"{pair[0].english.capitalize()} and {pair[1].english} are chosen."
-
 
 def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _card(card: Card | str) -> Card:
-    if isinstance(card, Card):
-        return card
-    if not isinstance(card, str):
-        raise InvalidPosition(f"a card is given as text like 'H2', not {type_name(card)}")
-    return parse_card(card)
-
-
-def _cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if not isinstance(cards, (list, tuple)):
-        raise InvalidPosition(f"cards are given as text like 'H2 SK' or a list of cards, not {type_name(cards)}")
-    return tuple(_card(c) for c in cards)
 
 
 def _trick_number(trick: object) -> int:
@@ -155,7 +138,7 @@ def trick_traps(
     """
     pair = _pair(chosen)
     ranking = Ranking.of(pair)
-    shown = _cards(cards)
+    shown = as_cards(cards)
     ups = frozenset(promoted)
     effective = list(shown)
     found: list[str] = []
@@ -163,7 +146,7 @@ def trick_traps(
         found.append("four-of-a-kind")
     if fetched is not None and shown and ranking.roles[shown[0].index] is Role.TRADER:
         found.append("trader-led")
-        effective[0] = _card(fetched)
+        effective[0] = as_card(fetched)
     if any(c in PERMANENT_STIKKAR and c.suit in pair for c in effective):
         found.append("permanent-in-chosen")
     levels = [_role(ranking, c, i in ups).level for i, c in enumerate(effective)]
@@ -206,7 +189,7 @@ def _check_fetch(ranking: Ranking, lead: Card, fetched: Card | str | None) -> Ca
     """The face-up card a led trader fetches (checked), or None when the lead is no trader."""
     if fetched is None:
         return None
-    card = _card(fetched)
+    card = as_card(fetched)
     if ranking.roles[lead.index] is not Role.TRADER:
         raise InvalidPosition(f"{lead} is not a trader, so it fetches nothing (a face-up card was given: {card})")
     if card.suit is not lead.suit or card.rank is Rank.FIVE:
@@ -241,8 +224,8 @@ def ask_beats_lead(
     """
     pair = _pair(chosen)
     ranking = Ranking.of(pair)
-    lead = _card(led)
-    cards = _cards(offered)
+    lead = as_card(led)
+    cards = as_cards(offered)
     got = _check_fetch(ranking, lead, fetched)
     effective = got or lead
     number = _trick_number(trick)
@@ -287,7 +270,7 @@ def ask_beats_lead(
     rows = [Row("The led card", (lead,), tuple(notes))]
     if got is not None:
         rows.append(Row(f"Lying face up ({got.suit.english})", (got,)))
-    context = _chosen_words(pair) + f" Trick {number}."
+    context = chosen_sentence(pair) + f" Trick {number}."
     choices = [Choice(str(c), c.symbol, (c,)) for c in cards]
     if none:
         choices.append(Choice(NONE_ID, "None of them"))
@@ -393,11 +376,7 @@ def _beats_lead_draw(rng: random.Random, level: int) -> Draft | None:
     rule="ranking.md#quick-reference",
 )
 def make_beats_lead(rng: random.Random, level: int) -> Draft:
-    for _ in range(_ATTEMPTS):
-        draft = _beats_lead_draw(rng, level)
-        if draft is not None:
-            return draft
-    raise AssertionError("no beats-lead position found")  # pragma: no cover (every level's positions are common)
+    return first_fit(_beats_lead_draw, rng, level, "beats-lead")
 
 
 # -- trick-winner ----------------------------------------------------------------------------------
@@ -422,7 +401,7 @@ def ask_trick_winner(
     """
     pair = _pair(chosen)
     ranking = Ranking.of(pair)
-    shown = _cards(cards)
+    shown = as_cards(cards)
     if len(shown) != PLAYERS:
         raise InvalidPosition(f"a trick to ask about holds four cards, not {len(shown)}")
     if isinstance(promoted, (str, bytes)):
@@ -470,7 +449,7 @@ def ask_trick_winner(
         prompt="Which card wins this trick?",
         choices=choices, answer=str(shown[result.winner]), explanation=tuple(reasons), position=position,
         rows=tuple(rows), rule=_rule_for(traps, "play.md#who-wins-the-trick"),
-        context=_chosen_words(pair) + f" Trick {number}. Tap the card that wins.",
+        context=chosen_sentence(pair) + f" Trick {number}. Tap the card that wins.",
     )
 
 
@@ -559,11 +538,7 @@ def _trick_draw(rng: random.Random, level: int) -> Draft | None:
     rule="play.md#who-wins-the-trick",
 )
 def make_trick_winner(rng: random.Random, level: int) -> Draft:
-    for _ in range(_ATTEMPTS):
-        draft = _trick_draw(rng, level)
-        if draft is not None:
-            return draft
-    raise AssertionError("no trick-winner position found")  # pragma: no cover
+    return first_fit(_trick_draw, rng, level, "trick-winner")
 
 
 # -- lead-legal ----------------------------------------------------------------------------------------
@@ -586,7 +561,7 @@ def south_to_lead(
     while state.phase is Phase.EXPOSE:
         state.apply(state.legal_actions()[0])
     for card in plays:
-        state.apply(Action.play(_card(card)))
+        state.apply(Action.play(as_card(card)))
     if state.phase is not Phase.PLAY or state.to_move != SOUTH or state.current:
         raise InvalidPosition("after these plays South is not to lead a trick")
     return state
@@ -619,7 +594,7 @@ def ask_lead_legal(state: HandState, card: Card | str) -> Draft:
         raise InvalidPosition(f"a lead-legal question needs a hand (HandState), not {type_name(state)}")
     if state.phase is not Phase.PLAY or state.to_move != SOUTH or state.current:
         raise InvalidPosition("South is not to lead a trick in this hand")
-    proposed = _card(card)
+    proposed = as_card(card)
     hand = state.hands[SOUTH]
     if proposed not in hand:
         raise InvalidPosition(f"South does not hold {proposed}, so cannot propose to lead it")
@@ -652,7 +627,7 @@ def ask_lead_legal(state: HandState, card: Card | str) -> Draft:
         rows.append(Row("The last trick (you won it)", last.cards, notes))
         position["last_trick"] = _cards_text(last.cards)
     quads = four_of_a_kind(hand)
-    context = _chosen_words(pair) + (
+    context = chosen_sentence(pair) + (
         " It is the first trick of the hand, and you lead it." if number == 1
         else f" You won trick {number - 1}, so you lead trick {number}."
     )
@@ -793,8 +768,4 @@ def _lead_draw(rng: random.Random, level: int) -> Draft | None:
     rule="rulings.md#r7-a-lamb-led-to-the-first-trick",
 )
 def make_lead_legal(rng: random.Random, level: int) -> Draft:
-    for _ in range(_ATTEMPTS):
-        draft = _lead_draw(rng, level)
-        if draft is not None:
-            return draft
-    raise AssertionError("no lead-legal position found")  # pragma: no cover
+    return first_fit(_lead_draw, rng, level, "lead-legal")
