@@ -234,11 +234,21 @@ function answer(button) {
   details.classList.remove("sv-quiz-sealed");
   details.open = true;
   q.svVerdictMs = performance.now() - started;
+  const widget = q.closest(".sv-widget");
+  // A page's short quiz ("Question 2 of 3"): the last answer of a round says how the round went.
+  const number = Number(q.dataset.number || 0);
+  const count = Number(q.dataset.count || 0);
+  if (widget && count) {
+    if (number === 1 || !widget.svRound) widget.svRound = { right: 0 };
+    if (right) widget.svRound.right += 1;
+    if (number === count) {
+      verdict.textContent += ` That makes ${widget.svRound.right} of ${count} right in this round; New question starts another, and the Practise page has every kind.`;
+    }
+  }
   // Storing and the score come after the verdict is drawn.
   const store = load();
   record(store, q.dataset.key, right);
   save(store);
-  const widget = q.closest(".sv-widget");
   if (widget) ensureScore(widget).querySelector(".sv-quiz-score-text").textContent = scoreText(store, widget);
   const next = widget && widget.querySelector('form.sv-controls button[value="next"]');
   if (next) next.focus({ preventScroll: true });

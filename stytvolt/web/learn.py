@@ -163,6 +163,7 @@ def _choices(q: Question, prompt_id: str) -> str:
 def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 0) -> str:
     """One question, ready to answer: the position, the prompt, the choices, and the answer in a closed ``<details>``."""
     pid = f"q-{q.kind}-{q.level}-{q.seed}"
+    round_attrs = f' data-number="{number}" data-count="{count}"' if count else ""
     of = f"Question {number} of {count} · " if count else ""
     context = f'<p class="sv-context">{escape(q.context)}</p>' if q.context else ""
     rows = "".join(_row(r) for r in q.rows)
@@ -174,7 +175,7 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
     href = rule_href(q.rule)
     return (
         f'<div class="sv-quiz-q" data-key="{escape(q.key)}" data-game="{escape(q.game)}" data-kind="{escape(q.kind)}"'
-        f' data-level="{q.level}" data-seed="{q.seed}" data-correct="{escape(q.answer)}">'
+        f' data-level="{q.level}" data-seed="{q.seed}" data-correct="{escape(q.answer)}"{round_attrs}>'
         f'<p class="sv-quiz-meta">{escape(of)}{escape(info.title)} · {LEVEL_NAMES[q.level]}</p>'
         f"{context}{rows}"
         f'<p class="sv-quiz-prompt" id="{pid}"><strong>{escape(q.prompt)}</strong>{tap}</p>'

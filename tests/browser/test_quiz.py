@@ -188,6 +188,11 @@ def test_a_learn_page_ends_with_questions_on_its_rules(page: Any, server: SiteSe
         kinds.add(box.get_attribute("data-kind"))
         q = learn.parse_key(str(box.get_attribute("data-key")))
         assert_is(widget, q)
+        if number == 2:
+            click_choice(widget, q.answer)
+        elif number == 3:
+            click_choice(widget, next(c.id for c in q.choices if c.id != q.answer))
+            assert "That makes 1 of 3 right in this round" in widget.locator(".sv-quiz-verdict").inner_text()
     assert kinds <= {"trick-winner", "lead-legal"}
     # The page's own address is left alone: only the practise page keeps a question in it.
     assert "seed=" not in page.url
