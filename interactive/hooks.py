@@ -184,13 +184,29 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         ident = f' id="{_quote(widget_id(name))}"' if kind == "widget" else ""
         return f'<div class="sv-{kind}"{ident} data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
-    html = _focusable_abbrs(PLACEHOLDER.sub(fill, html))
+    html = _unique_figure_ids(_focusable_abbrs(PLACEHOLDER.sub(fill, html)))
     # Links drawn by the engine name their target from the site's root; here they become relative to the page.
     up = "../" * page.url.count("/")
     html = _SITE_PATH.sub(lambda m: f'data-site-path="{m.group(1)}" href="{up}{m.group(1)}"', html)
     return _ROLE.sub(r"<code>\1</code>", html)
 
 
+def _unique_figure_ids(html: str) -> str:
+    """Two identical figures on one page (two empty chalk-ups) draw the same content-derived ids; the second gets -2."""
+    seen: dict[str, int] = {}
+
+    def renumber(match: re.Match[str]) -> str:
+        pid = match.group(1)
+        seen[pid] = seen.get(pid, 0) + 1
+        if seen[pid] == 1:
+            return match.group(0)
+        return match.group(0).replace(pid, f"{pid}-{seen[pid]}")
+
+    return _LABELLED_SVG.sub(renumber, html)
+
+
+# An engine-drawn SVG labelled by its own <title> and <desc> (stytvolt.web.chalk): its ids derive from its content.
+_LABELLED_SVG = re.compile(r'<svg[^>]*aria-labelledby="([\w-]+)-title \1-desc".*?</svg>', re.S)
 _SITE_PATH = re.compile(r'data-site-path="([^"]*)" href="[^"]*"')
 
 

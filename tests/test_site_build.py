@@ -151,3 +151,14 @@ def test_controls_are_disabled_until_the_script_runs(site: dict[str, str]) -> No
         for block in re.findall(r'<div class="sv-widget" id="[^"]*" data-widget="(?:ranking|trick|choose|chalk)".*?</noscript>', page, re.S):
             assert "The controls need JavaScript" in block
     assert count >= 4
+
+
+def test_no_page_repeats_an_id(site: dict[str, str]) -> None:
+    """Ids are unique on every page (two identical chalk-ups on one page once shared theirs, and their labels)."""
+    for page, text in site.items():
+        ids = re.findall(r'\sid="([^"]+)"', text)
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        assert not repeated, f"{page} repeats ids {repeated[:5]}"
+        for refs in re.findall(r'aria-(?:labelledby|describedby)="([^"]+)"', text):
+            for ref in refs.split():
+                assert ref in ids, f"{page}: aria reference to a missing id {ref!r}"
