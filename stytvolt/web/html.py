@@ -166,9 +166,10 @@ def choice_figure(choice: SuitChoice, turned: int | None = None) -> str:
     )
 
 
-def chalk_figure(board: Chalkboard, last: Change | None = None, *, title: str | None = None) -> str:
+def chalk_figure(board: Chalkboard, last: Change | None = None, *, title: str | None = None,
+                 id_prefix: str | None = None) -> str:
     reasons = reasons_list(last.reasons, ordered=False) if last is not None else ""
-    return f'<div class="sv-chalk">{chalk_svg(board.state, title=title)}{reasons}</div>'
+    return f'<div class="sv-chalk">{chalk_svg(board.state, title=title, id_prefix=id_prefix)}{reasons}</div>'
 
 
 def dealt_note(chosen: Iterable[Suit]) -> str:

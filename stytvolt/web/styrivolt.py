@@ -9,6 +9,7 @@ markup from :mod:`stytvolt.web.html`; every decision comes from
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from html import escape
@@ -118,8 +119,17 @@ def _fig_choose(p: Params) -> str:
 
 @figure(GAME, "chalk")
 def _fig_chalk(p: Params) -> str:
+    return _chalk_html(p)
+
+
+def _chalk_html(p: Params, *, live: bool = False) -> str:
     board, last = html.chalk_board_for(_records(p), _scoring(p))
-    return html.chalk_figure(board, last, title=p.get("title") or None)
+    prefix = None
+    if live:
+        # The chalk-up widget's ids are its own, so a live answer never shares them with a chalk figure of the page.
+        key = "|".join((p.get("title", ""), p.get("records", ""), _scoring(p).value))
+        prefix = "chalkup-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return html.chalk_figure(board, last, title=p.get("title") or None, id_prefix=prefix)
 
 
 @figure(GAME, "ranking")
@@ -262,5 +272,5 @@ def _chalk(params: dict[str, str]) -> Answer:
     if len(records) > MAX_CHALK_RECORDS:
         raise WidgetError(f"records: the chalk-up holds at most {MAX_CHALK_RECORDS} results; start a new slate")
     params["records"] = " ".join(record_text(team, result) for team, result in records)
-    return {"html": _fig_chalk(params), "set": {"records": params["records"]}}
+    return {"html": _chalk_html(params, live=True), "set": {"records": params["records"]}}
 from stytvolt.web import hands as _hands  # noqa: F401,E402

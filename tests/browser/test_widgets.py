@@ -199,3 +199,15 @@ def test_without_javascript_controls_are_disabled_and_nothing_reloads(context_fa
         page.wait_for_timeout(300)
         assert page.url == url and not [r for r in requests if r.split("?")[0].split("#")[0] == url.split("?")[0]], requests
         page.remove_listener("request", seen)
+
+
+def test_a_live_chalk_up_never_repeats_an_id_of_the_page(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    """The scoring page also holds chalk figures; the widget's live answer keeps ids of its own."""
+    widget = open_widget(page, server, widget_pages, "chalk")
+    for value in ("reset", "A:ordinary", "undo"):  # back to an empty slate, like the page's empty figures
+        submit(widget, lambda: button(widget, value).click())
+    repeated = page.evaluate(
+        "() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);"
+        " return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]; }"
+    )
+    assert repeated == [], repeated
