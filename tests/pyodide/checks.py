@@ -450,6 +450,24 @@ def check_learn_questions() -> object:
     return out
 
 
+@check("fast.tables")
+def check_fast_tables() -> object:
+    """The compiled trick tables of every pair, as a digest, and the winners of a few hundred random tricks."""
+    import hashlib
+    import random
+
+    from stytvolt.styrivolt.fast import CARDS, compiled, play, winning_card
+
+    out = {}
+    for pair in ("H,S", "H,D", "H,C", "S,D", "S,C", "D,C"):
+        t = compiled(pair)
+        digest = hashlib.sha256(repr((t.lead, t.after)).encode()).hexdigest()
+        rng = random.Random(pair)
+        winners = [str(CARDS[winning_card(t, [play(c) for c in rng.sample(range(48), 4)])]) for _ in range(300)]
+        out[pair] = {"tables": digest, "winners": winners}
+    return out
+
+
 @check("learn.quiz_widget")
 def check_learn_quiz_widget() -> object:
     return [handle(r) for r in [
