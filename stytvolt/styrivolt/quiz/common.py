@@ -1,4 +1,5 @@
-"""What the Stýrivolt question kinds share: reading a position given as text or cards, and drawing until a position fits."""
+"""What the Stýrivolt question kinds share: reading a position given as text or cards, drawing until a position fits,
+and playing a scripted hand past the stock's questions."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import Callable, Sequence
 from stytvolt.core.cards import Card, Suit, parse_card, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.learn import Draft
+from stytvolt.styrivolt.actions import KEEP, PASS
+from stytvolt.styrivolt.hand import HandState
+from stytvolt.styrivolt.records import Phase
 
-__all__ = ["as_card", "as_cards", "chosen_sentence", "first_fit", "ATTEMPTS"]
+__all__ = ["as_card", "as_cards", "chosen_sentence", "first_fit", "ATTEMPTS", "expose_first", "answer_the_stock"]
 
 #: Draws a maker may make before giving up: every level's positions are common, so this is never reached.
 ATTEMPTS = 400
@@ -45,3 +49,26 @@ def first_fit(draw: Callable[[random.Random, int], Draft | None], rng: random.Ra
         if draft is not None:
             return draft
     raise AssertionError(f"no {kind} position found in {ATTEMPTS} draws")  # pragma: no cover
+
+
+def expose_first(state: HandState) -> None:
+    """The dealer's free choices of what to expose, each the first the rules offer."""
+    while state.phase is Phase.EXPOSE:
+        state.apply(state.legal_actions()[0])
+
+
+def answer_the_stock(state: HandState) -> bool:
+    """Answer a question the stock asks the plain way (no last-chance trade, the first card "with" it, keep it).
+
+    Returns False, doing nothing, when the player to move is not answering the stock.
+    """
+    phase = state.phase
+    if phase is Phase.LAST_CHANCE:
+        state.apply(PASS)
+    elif phase is Phase.WITH:
+        state.apply(state.legal_actions()[0])
+    elif phase is Phase.STOCK_DECISION:
+        state.apply(KEEP)
+    else:
+        return False
+    return True

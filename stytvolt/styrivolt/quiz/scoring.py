@@ -49,8 +49,9 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Rank
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import COMPASS, Reason, Seat
+from stytvolt.styrivolt.quiz.common import answer_the_stock, expose_first
 from stytvolt.learn import Choice, Draft, kind
-from stytvolt.styrivolt.actions import KEEP, PASS, PLAY_ON, STOP, TAKE_STOCK, Kind
+from stytvolt.styrivolt.actions import PLAY_ON, STOP, TAKE_STOCK, Kind
 from stytvolt.styrivolt.chalk import (
     ChalkState, Chalkboard, Result, Scoring, apply_result, count_words, parse_record, parse_records,
     record_text, score_of,
@@ -141,20 +142,15 @@ def _play_script(rng: random.Random, winners: tuple[int, ...], play_on: bool, of
         hands[p], junk = hands[p] + junk[:n], junk[n:]
         rng.shuffle(hands[p])
     state = HandState.from_hands(hands, stock, dealer=rng.randrange(4), rules=rules)
-    while state.phase is Phase.EXPOSE:
-        state.apply(state.legal_actions()[0])
+    expose_first(state)
     for _ in range(80):
         phase = state.phase
         if phase is Phase.END:
             break
         p = state.to_move
-        if phase is Phase.LAST_CHANCE:
-            state.apply(PASS)
-        elif phase is Phase.WITH:
-            state.apply(state.legal_actions()[0])
-        elif phase is Phase.STOCK_DECISION:
-            state.apply(KEEP)
-        elif phase is Phase.PLAY_ON:
+        if answer_the_stock(state):
+            continue
+        if phase is Phase.PLAY_ON:
             state.apply(PLAY_ON if play_on else STOP)
         elif p == offender and not state.takes:
             state.apply(TAKE_STOCK)

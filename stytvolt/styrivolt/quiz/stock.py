@@ -59,9 +59,10 @@ from typing import Callable, Sequence
 from stytvolt.core.cards import Card, Rank, Suit, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import COMPASS, Reason, Seat
+from stytvolt.styrivolt.quiz.common import answer_the_stock, expose_first
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.styrivolt import legality
-from stytvolt.styrivolt.actions import KEEP, PASS, TAKE_STOCK, Action, Kind
+from stytvolt.styrivolt.actions import TAKE_STOCK, Action, Kind
 from stytvolt.styrivolt.choosing import OneSuitStock, SuitChoice, choose_suits
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PACK
@@ -621,21 +622,16 @@ def _take_position(rng: random.Random, level: int, want_yes: bool) -> HandState:
         if not hands[seat]:
             hands[seat], pool = pool[:9], pool[9:]
     state = HandState.from_hands(hands, stock, dealer=rng.randrange(4))
-    while state.phase is Phase.EXPOSE:
-        state.apply(state.legal_actions()[0])
+    expose_first(state)
     target = rng.choice((1, 2)) if scenario in ("late", "second") else 0
     stikkar_played = False
     for _ in range(60):
         phase, p = state.phase, state.to_move
         if phase is Phase.PLAY and p == 0 and len(state.tricks) == target:
             break
-        if phase is Phase.LAST_CHANCE:
-            state.apply(PASS)
-        elif phase is Phase.WITH:
-            state.apply(state.legal_actions()[0])
-        elif phase is Phase.STOCK_DECISION:
-            state.apply(KEEP)
-        elif phase is not Phase.PLAY:
+        if answer_the_stock(state):
+            continue
+        if phase is not Phase.PLAY:
             raise _Stuck
         elif p == taker and not state.takes:
             state.apply(TAKE_STOCK)
