@@ -25,7 +25,7 @@ from stytvolt import learn
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import IllegalAction, StytvoltError
-from stytvolt.core.explain import COMPASS, Reason
+from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
 from stytvolt.core.rules import parse_switch_words, switches
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
@@ -471,7 +471,7 @@ def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
         head = f"{i}. "
         out(f"{head}{'AB'[team]}: {word}")
         for reason in change.reasons:
-            out(" " * len(head) + reason.render(teams=("A", "B")))
+            out(" " * len(head) + reason.render(teams=TEAM_LETTERS))
     out("")
     out(chalk_text(board.state))
     return 0
@@ -498,7 +498,6 @@ def _rules_text(rules: Rules) -> str:
 
 # -- play -------------------------------------------------------------------------------
 
-_SEAT_NAMES = ("South", "West", "North", "East")  # clockwise from you
 
 
 class TerminalGame:
@@ -522,7 +521,7 @@ class TerminalGame:
         self.first_dealer = (self.seat + 3) % 4
         self.game = Game(seed=self.seed, first_dealer=self.first_dealer, rules=self.rules)
         self.board = self.game.board
-        self.names = [_SEAT_NAMES[(p - self.seat) % 4] for p in range(4)]
+        self.names = [COMPASS[(p - self.seat) % 4] for p in range(4)]  # clockwise from you
         self.hand_no = 0
         self.state: HandState | None = None
 
@@ -680,7 +679,7 @@ class TerminalGame:
         out(f"Hand {self.hand_no} is over: {self.say(result.reason)}")
         change = self.game.score()
         for reason in change.reasons:
-            out(reason.render(teams=("A", "B")))
+            out(reason.render(teams=TEAM_LETTERS))
         out(chalk_text(self.board.state))
 
     # -- your decisions ----------------------------------------------------------------
@@ -938,7 +937,6 @@ if __name__ == "__main__":  # pragma: no cover
 
 # -- quiz -------------------------------------------------------------------------------
 
-_SITE_SEATS = COMPASS
 
 
 def _quiz_questions(args: argparse.Namespace) -> list[learn.Question]:
@@ -967,16 +965,12 @@ def _show_question(q: learn.Question, number: int, count: int, out: Output) -> N
         out(f"{row.label}: {cards}")
     out(q.prompt)
     for i, choice in enumerate(q.choices, 1):
-        faces = " ".join(c.symbol for c in choice.cards)
-        text = choice.text if not faces or faces in choice.text else f"{choice.text} ({faces})"
-        out(f"  {i}. {text}")
+        out(f"  {i}. {choice.label}")
 
 
 def _show_answer(q: learn.Question, out: Output) -> None:
-    correct = q.correct
-    faces = " ".join(c.symbol for c in correct.cards)
-    out(f"The answer: {correct.text if not faces or faces in correct.text else f'{correct.text} ({faces})'}")
-    for line in q.explain(seats=_SITE_SEATS):
+    out(f"The answer: {q.correct.label}")
+    for line in q.explain(seats=COMPASS):
         out(textwrap.fill(line, 78, initial_indent="  - ", subsequent_indent="    "))
     out(f"The rule: {q.rule}")
 

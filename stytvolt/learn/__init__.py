@@ -65,6 +65,12 @@ class Choice:
     text: str
     cards: tuple[Card, ...] = ()
 
+    @property
+    def label(self) -> str:
+        """The choice in words alone: its text, with its cards' symbols after it unless the text names them."""
+        faces = " ".join(c.symbol for c in self.cards)
+        return self.text if not faces or faces in self.text else f"{self.text} ({faces})"
+
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "text": self.text, "cards": [str(c) for c in self.cards]}
 

@@ -18,6 +18,7 @@ import hashlib
 from typing import Sequence
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.explain import TEAM_LETTERS
 from stytvolt.styrivolt.chalk import STROKES, ChalkState, count_words
 
 __all__ = ["chalk_description", "chalk_text", "chalk_svg"]
@@ -50,7 +51,7 @@ def _holding(state: ChalkState, team: int) -> str:
     return " and ".join(parts) + worth
 
 
-def chalk_description(state: ChalkState, names: Sequence[str] = ("A", "B")) -> str:
+def chalk_description(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
     """A text alternative for the picture: strokes, crosses and the drawer."""
     s, names = _checked(state, names)
     parts = [f"Chalk-up {s.chalkups}."]
@@ -63,7 +64,7 @@ def chalk_description(state: ChalkState, names: Sequence[str] = ("A", "B")) -> s
     return " ".join(parts)
 
 
-def chalk_text(state: ChalkState, names: Sequence[str] = ("A", "B")) -> str:
+def chalk_text(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
     """A small ASCII drawing of the slate, readable without colour.
 
     ``-----`` is a standing stroke, ``. . .`` an erased one, ``x`` a
@@ -96,7 +97,7 @@ def chalk_text(state: ChalkState, names: Sequence[str] = ("A", "B")) -> str:
 
 def chalk_svg(
     state: ChalkState,
-    names: Sequence[str] = ("A", "B"),
+    names: Sequence[str] = TEAM_LETTERS,
     *,
     title: str | None = None,
     id_prefix: str | None = None,

@@ -168,9 +168,7 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
     context = f'<p class="sv-context">{escape(q.context)}</p>' if q.context else ""
     rows = "".join(_row(r) for r in q.rows)
     tap = ' <span class="sv-hint">Tap the card, or Tab to it and press Enter.</span>' if q.taps else ""
-    correct = q.correct
-    answer_cards = " ".join(c.symbol for c in correct.cards)
-    answer_text = correct.text if not answer_cards or answer_cards in correct.text else f"{correct.text} ({answer_cards})"
+    answer_text = q.correct.label
     explanation = reasons_list(q.explanation, seats=SEATS, teams=TEAMS)
     href = rule_href(q.rule)
     return (
