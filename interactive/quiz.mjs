@@ -98,18 +98,8 @@ window.stytvoltQuiz = { load, save, clear, due };
 
 // -- the page's pieces ----------------------------------------------------------------------------
 
-function siteRoot() {
-  return window.__md_scope instanceof URL ? window.__md_scope : new URL("..", document.baseURI);
-}
-
-function resolveLinks(root) {
-  for (const link of root.querySelectorAll("a[data-site-path]")) {
-    link.href = new URL(link.dataset.sitePath, siteRoot()).href;
-  }
-}
-
 function permalink(q) {
-  const url = new URL("practise/", siteRoot());
+  const url = new URL("practise/", window.stytvolt.siteRoot());
   for (const name of ["game", "kind", "level", "seed"]) url.searchParams.set(name, q.dataset[name]);
   return url.href;
 }
@@ -133,32 +123,35 @@ function scoreText(store, widget) {
   return `Streak ${store.streak} (best ${store.best}) · ${waiting} to review`;
 }
 
-function ensureScore(widget) {
+/** A line of text with the "Clear my progress" button after it (its text is the line's first child). */
+function scoreLine(className, buttonClass) {
+  const line = document.createElement("p");
+  line.className = className;
+  const reset = document.createElement("button");
+  reset.type = "button";
+  reset.className = buttonClass;
+  reset.textContent = "Clear my progress";
+  reset.addEventListener("click", () => {
+    if (window.confirm("Forget your streak, your record and the questions waiting for review? They are kept only in this browser.")) clear();
+  });
+  line.append(document.createElement("span"), " ", reset);
+  return line;
+}
+
+/** The widget's streak line, made the first time, showing this store. */
+function showScore(widget, store) {
   let bar = widget.querySelector(".sv-quiz-score");
   if (!bar) {
-    bar = document.createElement("p");
-    bar.className = "sv-quiz-score";
-    const text = document.createElement("span");
-    text.className = "sv-quiz-score-text";
-    const reset = document.createElement("button");
-    reset.type = "button";
-    reset.className = "sv-quiz-clear";
-    reset.textContent = "Clear my progress";
-    reset.addEventListener("click", () => {
-      if (window.confirm("Forget your streak, your record and the questions waiting for review? They are kept only in this browser.")) clear();
-    });
-    bar.append(text, " ", reset);
+    bar = scoreLine("sv-quiz-score", "sv-quiz-clear");
     widget.querySelector(".sv-output").before(bar);
   }
-  return bar;
+  bar.firstChild.textContent = scoreText(store, widget);
 }
 
 function refreshWidget(widget) {
-  const store = load();
-  ensureScore(widget).querySelector(".sv-quiz-score-text").textContent = scoreText(store, widget);
+  showScore(widget, load());
   const q = widget.querySelector(".sv-quiz-q");
   if (!q) return;
-  resolveLinks(q);
   if (!q.querySelector(".sv-quiz-link")) {
     const link = document.createElement("a");
     link.className = "sv-quiz-link";
@@ -184,18 +177,9 @@ function refreshProgress(table) {
       cell.classList.toggle("sv-tried", Boolean(rec));
     }
   }
-  const summary = table.parentElement.querySelector(".sv-progress-summary") || document.createElement("p");
-  if (!summary.isConnected) {
-    summary.className = "sv-progress-summary";
-    const text = document.createElement("span");
-    const reset = document.createElement("button");
-    reset.type = "button";
-    reset.className = "md-button sv-quiz-clear";
-    reset.textContent = "Clear my progress";
-    reset.addEventListener("click", () => {
-      if (window.confirm("Forget your streak, your record and the questions waiting for review? They are kept only in this browser.")) clear();
-    });
-    summary.append(text, " ", reset);
+  let summary = table.parentElement.querySelector(".sv-progress-summary");
+  if (!summary) {
+    summary = scoreLine("sv-progress-summary", "md-button sv-quiz-clear");
     table.before(summary);
   }
   summary.firstChild.textContent =
@@ -249,7 +233,7 @@ function answer(button) {
   const store = load();
   record(store, q.dataset.key, right);
   save(store);
-  if (widget) ensureScore(widget).querySelector(".sv-quiz-score-text").textContent = scoreText(store, widget);
+  if (widget) showScore(widget, store);
   const next = widget && widget.querySelector('form.sv-controls button[value="next"]');
   if (next) next.focus({ preventScroll: true });
 }

@@ -141,6 +141,7 @@ function createEngine() {
   api.start = start;
   api.request = request;
   api.isReady = () => api.stage === "ready";
+  api.siteRoot = siteRoot;
   api.subscribe = (fn) => {
     listeners.add(fn);
     return () => listeners.delete(fn);
@@ -283,6 +284,19 @@ function showPermalink(widget, form, url) {
   link.href = url.href;
 }
 
+/** The site's root, wherever it is hosted (Material's __md_scope). */
+function siteRoot() {
+  return window.__md_scope instanceof URL ? window.__md_scope : new URL("..", document.baseURI);
+}
+
+// Links the engine draws name their page from the site's root (data-site-path): the build makes the
+// pre-rendered ones relative to their page, and a live answer's are resolved here, once, for every widget.
+function resolveSiteLinks(root) {
+  for (const link of root.querySelectorAll("a[data-site-path]")) {
+    link.href = new URL(link.dataset.sitePath, siteRoot()).href;
+  }
+}
+
 const STORED = { chalk: "records" }; // widget kind -> the field kept in localStorage across visits
 // Widget kinds that keep their own address and link (quiz.mjs: practise/?game=…&kind=…&level=…&seed=…).
 const OWN_LINKS = new Set(["quiz"]);
@@ -377,6 +391,7 @@ function mount(widget, engine) {
     widget.svResponses = (widget.svResponses || 0) + 1;
     if (response && response.ok) {
       output.innerHTML = response.html;
+      resolveSiteLinks(output);
       output.setAttribute("data-source", "pyodide");
       output.classList.remove("sv-stale");
       staleNote.hidden = true;

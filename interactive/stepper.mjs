@@ -19,22 +19,11 @@
 // DOMContentLoaded) and again inside a widget after its sv:answer event;
 // mounting twice is harmless.  A stepper inside a closed <details> is
 // mounted when it is opened, so an answer stays as the engine drew it until
-// then.  Without the script the buttons are hidden and disabled.  Links
-// drawn by the engine (a[data-site-path]) are resolved against the site's
-// root.
+// then.  Without the script the buttons are hidden and disabled.  (Links the
+// engine draws are resolved by the runtime when it inserts an answer.)
 
 const MOUNTED = "data-sv-stepper";
 const WAITING = new WeakSet(); // closed <details> whose stepper mounts when opened
-
-function siteRoot() {
-  return window.__md_scope instanceof URL ? window.__md_scope : new URL("..", document.baseURI);
-}
-
-function resolveLinks(root) {
-  for (const link of root.querySelectorAll("a[data-site-path]")) {
-    link.href = new URL(link.dataset.sitePath, siteRoot()).href;
-  }
-}
 
 /** The hand widget around a stepper, with its form, or null. */
 function handWidget(stepper) {
@@ -122,7 +111,6 @@ function mount(stepper) {
   if (!stepper.hasAttribute("aria-roledescription")) stepper.setAttribute("aria-roledescription", "step-through");
   nav.hidden = false;
   list.classList.add("sv-steps--one");
-  resolveLinks(stepper.parentElement || stepper);
   show(Number.parseInt(stepper.dataset.start || "0", 10) || 0, false);
   return true;
 }
