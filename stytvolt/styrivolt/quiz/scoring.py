@@ -49,7 +49,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Rank
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import COMPASS, Reason, Seat
-from stytvolt.styrivolt.quiz.common import answer_the_stock, expose_first
+from stytvolt.styrivolt.quiz.common import ATTEMPTS, answer_the_stock, expose_first
 from stytvolt.learn import Choice, Draft, kind
 from stytvolt.styrivolt.actions import PLAY_ON, STOP, TAKE_STOCK, Kind
 from stytvolt.styrivolt.chalk import (
@@ -72,7 +72,6 @@ SEAT_NAMES = COMPASS
 TEAM_NAMES = ("Team A (South–North)", "Team B (West–East)")
 _SEAT_LETTERS = {"S": 0, "W": 1, "N": 2, "E": 3}
 _DECK: tuple[Card, ...] = tuple(PACK)
-_TRIES = 400
 _SCORING_NAMES = {Scoring.KVIVIK: "Kvívík", Scoring.PENGUIN: "Penguin"}
 
 
@@ -411,7 +410,7 @@ def hand_level(winners: Sequence[int], played_on: bool, offender: int | None, sc
       summary="Five tricks win; the first five keep in; all nine, alone, or a wrongly taken stock score more.",
       rule="keeping-in.md#quick-reference")
 def make_hand_result(rng: random.Random, level: int) -> Draft:
-    for _ in range(_TRIES):
+    for _ in range(ATTEMPTS):
         seats, play_on, offender, scoring = _script_for(rng, level)
         if hand_level(seats, play_on, offender, scoring) != level:
             continue  # pragma: no cover (the shapes are drawn for the level)
@@ -570,7 +569,7 @@ def _draw_result(rng: random.Random, outside: bool) -> Result:
       summary="Strokes are rubbed out, crosses won, rubbed out and gelded: what does the slate show after a result?",
       rule="scoring.md#crosses-and-monks-crosses")
 def make_chalk_after(rng: random.Random, level: int) -> Draft:
-    for _ in range(_TRIES):
+    for _ in range(ATTEMPTS):
         scoring = Scoring.PENGUIN if level == 3 and rng.random() < 0.3 else Scoring.KVIVIK
         history = [(rng.randrange(2), _draw_result(rng, level == 3 and rng.random() < 0.3))
                    for _ in range(rng.randrange(0, 9))]

@@ -59,7 +59,7 @@ from typing import Callable, Sequence
 from stytvolt.core.cards import Card, Rank, Suit, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import COMPASS, Reason, Seat
-from stytvolt.styrivolt.quiz.common import answer_the_stock, expose_first
+from stytvolt.styrivolt.quiz.common import ATTEMPTS, answer_the_stock, expose_first
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import TAKE_STOCK, Action, Kind
@@ -77,7 +77,6 @@ __all__ = [
 #: The seats as the site names them (South is "you").
 SEAT_NAMES = COMPASS
 _DECK: tuple[Card, ...] = tuple(PACK)  # pack order: a stable order to draw from
-_TRIES = 400  # bounded rejection sampling; every level has a fallback position
 
 
 def _suits_text(suits: Sequence[Suit]) -> str:
@@ -290,7 +289,7 @@ _CHOOSING_FALLBACK = {
       summary="Read a stock: the two suits it chooses and the cards the dealer lays face up.",
       rule="choosing.md#what-the-dealer-exposes")
 def make_choose_suits(rng: random.Random, level: int) -> Draft:
-    for _ in range(_TRIES):
+    for _ in range(ATTEMPTS):
         stock, choice = _draw_stock(rng)
         if choice.stopper is not None and _choosing_level(choice) == level:
             break
@@ -389,7 +388,7 @@ def _fetch_level(ranking: Ranking, five: Card, own: tuple[Card, ...]) -> int:
       summary="A chosen five swaps for the face-up card of its suit: which card reaches the trick?",
       rule="traders.md#how-the-exchange-works")
 def make_trader_fetch(rng: random.Random, level: int) -> Draft:
-    for _ in range(_TRIES):
+    for _ in range(ATTEMPTS):
         _, choice = _draw_stock(rng)
         ranking = choice.ranking
         exposed = {e.suit: e.cards for e in choice.exposures}
@@ -670,7 +669,7 @@ _TAKE_FALLBACK = {
       rule="stock.md#the-right-to-the-stock")
 def make_take_stock(rng: random.Random, level: int) -> Draft:
     want_yes = rng.random() < 0.5
-    for _ in range(_TRIES):
+    for _ in range(ATTEMPTS):
         try:
             state = _take_position(rng, level, want_yes)
         except _Stuck:
