@@ -34,6 +34,7 @@ from stytvolt.styrivolt.ranking import Ranking, Role, defence_of
 
 __all__ = [
     "CARDS", "NUMBER", "NO_STATE", "Compiled", "compiled", "play", "mask", "cards_of", "trick_winner", "winning_card",
+    "conflicts", "NEVER",
 ]
 
 #: The 48 cards by number (the pack's order).
@@ -80,6 +81,11 @@ class Compiled:
     chosen: frozenset[Suit]
     lead: tuple[int, ...]  # play -> state
     after: tuple[tuple[int, ...], ...]  # state -> play -> state
+    level: tuple[int, ...]  # play -> its level (0 for a card without one)
+    defence: tuple[int, ...]  # play -> the level that beats it when it is winning as played
+    plain: tuple[int, ...]  # card -> its suit while it is a plain card of an unchosen suit, else -1
+    lamb: tuple[bool, ...]  # play -> whether it plays as a lamb
+    fives: int  # the mask of the four fives (never played as four of a kind)
 
 
 def _build(ranking: Ranking) -> Compiled:
@@ -98,6 +104,10 @@ def _build(ranking: Ranking) -> Compiled:
             level[p] = role.level
             defence[p] = defence_of(role, card.rank)
     plain = [ranking.roles[card.index] is Role.PLAIN for card in CARDS]
+    lamb = [False] * (2 * n)
+    for i, card in enumerate(CARDS):
+        lamb[play(i)] = ranking.roles[card.index] is Role.LAMB
+        lamb[play(i, True)] = ranking.promoted_role(card.rank) is Role.LAMB
 
     def state_facts(s: int) -> tuple[int, int, int]:
         """The level a play must reach to take the trick, and the plain suit and rank (or -1) it may take on."""
@@ -128,7 +138,11 @@ def _build(ranking: Ranking) -> Compiled:
             else:
                 row.append(s)
         after.append(tuple(row))
-    return Compiled(ranking.chosen, lead, tuple(after))
+    return Compiled(
+        ranking.chosen, lead, tuple(after), tuple(level), tuple(defence),
+        tuple(int(c.suit) if plain[i] else -1 for i, c in enumerate(CARDS)), tuple(lamb),
+        mask(c for c in CARDS if not possible[play(NUMBER[c], True)]),
+    )
 
 
 _COMPILED: dict[frozenset[Suit], Compiled] = {}
@@ -156,3 +170,86 @@ def trick_winner(tables: Compiled, plays: Sequence[int]) -> int:
     """The index (0 = the lead) of the winning play of a trick."""
     card = winning_card(tables, plays)
     return next(i for i, p in enumerate(plays) if p >> 1 == card)
+
+
+#: In :func:`conflicts`: two cards that never play alike.
+NEVER = -1
+
+_CONFLICTS: dict[frozenset[Suit], tuple[tuple[int, ...], ...]] = {}
+
+
+def conflicts(chosen: Iterable[Suit | str] | str | Ranking) -> tuple[tuple[int, ...], ...]:
+    """When two cards of one hand play alike: ``conflicts(chosen)[a][b]`` is the mask of the cards whose
+    presence in another hand (or in the trick, or face up where a move can still fetch it) makes ``a`` and
+    ``b`` play differently, or :data:`NEVER`.
+
+    Read from the tables' own facts, each card played as it is (four of a kind is left out):
+
+    * two cards with a level (stikkar and taking cards) differ only against a card whose level lies
+      between theirs, ends included (one beats it, the other falls to it), or whose defence lies above the
+      lower and up to the higher level (one beats it, the other does not); equal levels never differ;
+    * two cards without a level differ, when led, against a card whose level reaches one defence but not
+      the other; a plain card of an unchosen suit also meets the plain cards of its suit (with two of one
+      suit, only those ranked between them);
+    * a lamb plays alike only with a lamb; a trader (it fetches) and a card with a level never merge with
+      anything but as said.
+    """
+    ranking = Ranking.of(chosen)
+    found = _CONFLICTS.get(ranking.chosen)
+    if found is not None:
+        return found
+    t = compiled(ranking)
+    n = len(CARDS)
+    level = [t.level[play(c)] for c in range(n)]
+    defence = [t.defence[play(c)] for c in range(n)]
+    lamb = [t.lamb[play(c)] for c in range(n)]
+    trader = [ranking.roles[c.index] is Role.TRADER for c in CARDS]
+    by_level = [0] * 16  # the cards of each level
+    by_defence = [0] * 100  # the cards without a level, by defence
+    for x in range(n):
+        if level[x]:
+            by_level[level[x]] |= 1 << x
+        else:
+            by_defence[defence[x]] |= 1 << x
+
+    def levels(lo: int, hi: int) -> int:  # the cards with a level from lo to hi
+        out = 0
+        for lv in range(lo, hi + 1):
+            out |= by_level[lv]
+        return out
+
+    def defences(lo: int, hi: int) -> int:  # the cards without a level, defence from lo to hi
+        out = 0
+        for d in range(lo, hi + 1):
+            out |= by_defence[d]
+        return out
+
+    suit_cards = {s: [c for c in range(n) if t.plain[c] == s] for s in set(t.plain) if s >= 0}
+    suit_mask = {s: sum(1 << c for c in cards) for s, cards in suit_cards.items()}
+    rows = []
+    for a in range(n):
+        row = []
+        for b in range(n):
+            if a == b:
+                row.append(0)
+            elif trader[a] or trader[b] or lamb[a] or lamb[b]:
+                row.append(0 if lamb[a] and lamb[b] else NEVER)
+            elif level[a] and level[b]:
+                lo, hi = sorted((level[a], level[b]))
+                row.append(0 if lo == hi else levels(lo, hi) | defences(lo + 1, hi))
+            elif level[a] or level[b]:
+                row.append(NEVER)
+            else:
+                lo, hi = sorted((defence[a], defence[b]))
+                m = levels(lo, min(hi - 1, 15))
+                sa, sb = t.plain[a], t.plain[b]
+                if sa >= 0 and sa == sb:
+                    ra, rb = sorted((CARDS[a].rank, CARDS[b].rank))
+                    m |= sum(1 << x for x in suit_cards[sa] if ra < CARDS[x].rank < rb)
+                else:
+                    for s in {sa, sb} - {-1}:
+                        m |= suit_mask[s] & ~(1 << a | 1 << b)
+                row.append(m)
+        rows.append(tuple(row))
+    found = _CONFLICTS[ranking.chosen] = tuple(rows)
+    return found

@@ -9,7 +9,7 @@ from the chalk-up's own score table (:func:`~stytvolt.styrivolt.chalk.points`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.styrivolt.chalk import Result, points
@@ -20,7 +20,59 @@ from stytvolt.styrivolt.tricks import winner_index
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
 
-__all__ = ["finish_trick", "play_on_decision", "returns", "problems"]
+__all__ = ["finish_trick", "play_on_decision", "returns", "problems", "trick_end", "stop_result", "GOES_ON",
+           "DECIDE_PLAY_ON", "Ending"]
+
+
+# What the end of a trick decides: the hand goes on, the winner of the fifth trick says whether the team
+# plays on, or the hand ends with a result.  One rule, read by the state machine below and by the
+# compiled hand the solver and the playouts run on (:mod:`~stytvolt.styrivolt.fasthand`).
+GOES_ON = None
+DECIDE_PLAY_ON = "play-on"
+Ending = tuple[int, Result, "int | None"]  # the scoring team, its result, the lone player of an "alone" result
+
+
+def trick_end(won: Sequence[int], tricks_done: int, playing_on: int | None, w: int) -> Ending | str | None:
+    """After a trick won by ``w`` (``won`` and ``tricks_done`` already count it): :data:`GOES_ON`,
+    :data:`DECIDE_PLAY_ON`, or how the hand ends."""
+    team = w % 2
+    if playing_on is not None:
+        if team != playing_on:
+            return (playing_on, Result.ORDINARY, None)
+        if tricks_done == TRICKS:
+            alone = next((q for q in (playing_on, playing_on + 2) if won[q] == TRICKS), None)
+            return (playing_on, Result.NINE_TRICKS if alone is None else Result.NINE_TRICKS_ALONE, alone)
+        return GOES_ON
+    if won[team] + won[team + 2] == TO_WIN:
+        return DECIDE_PLAY_ON if tricks_done == TO_WIN else (team, Result.ORDINARY, None)
+    return GOES_ON
+
+
+def stop_result(won: Sequence[int], p: int) -> Ending:
+    """After keeping in, ``p``'s team stops: kept in, or kept in alone when ``p`` took all five."""
+    alone = p if won[p] == TO_WIN else None
+    return (p % 2, Result.KEPT_IN if alone is None else Result.KEPT_IN_ALONE, alone)
+
+
+_END_TEXT = {
+    Result.ORDINARY: ("end.ordinary", "{team} has five tricks: an ordinary game won."),
+    Result.NINE_TRICKS: ("end.nine_tricks", "{team} took all nine tricks."),
+    Result.NINE_TRICKS_ALONE: ("end.nine_tricks_alone", "{player} took all nine tricks alone."),
+    Result.KEPT_IN: ("end.kept_in", "{team} took the first five tricks: kept in."),
+    Result.KEPT_IN_ALONE: ("end.kept_in_alone", "{player} took the first five tricks alone: kept in alone."),
+}
+
+
+def _end_with(state: "HandState", ending: Ending) -> None:
+    team, result, alone = ending
+    if result is Result.ORDINARY and state.playing_on is not None:
+        reason = Reason.of("end.ordinary",
+                           "{team} played on but lost a trick: the keeping-in bonus is gone, an ordinary game.",
+                           team=Team(team))
+    else:
+        code, text = _END_TEXT[result]
+        reason = Reason.of(code, text, team=Team(team)) if alone is None else Reason.of(code, text, player=Seat(alone))
+    _end(state, team, result, alone, reason)
 
 
 def finish_trick(state: "HandState") -> None:
@@ -32,43 +84,21 @@ def finish_trick(state: "HandState") -> None:
     state.current_promoted = ()
     state.won = tuple(n + 1 if q == w else n for q, n in enumerate(state.won))
     state.leader = state.to_move = w
-    team = w % 2
-    if state.playing_on is not None:
-        side = state.playing_on
-        if team != side:
-            _end(state, side, Result.ORDINARY, None, Reason.of(
-                "end.ordinary", "{team} played on but lost a trick: the keeping-in bonus is gone, an ordinary game.",
-                team=Team(side)))
-        elif len(state.tricks) == TRICKS:
-            alone = next((q for q in (side, side + 2) if state.won[q] == TRICKS), None)
-            if alone is not None:
-                _end(state, side, Result.NINE_TRICKS_ALONE, alone, Reason.of(
-                    "end.nine_tricks_alone", "{player} took all nine tricks alone.", player=Seat(alone)))
-            else:
-                _end(state, side, Result.NINE_TRICKS, None, Reason.of(
-                    "end.nine_tricks", "{team} took all nine tricks.", team=Team(side)))
-    elif state.team_tricks()[team] == TO_WIN:
-        if len(state.tricks) == TO_WIN:
-            state.phase = Phase.PLAY_ON  # the winner of the fifth trick speaks for the team
-        else:
-            _end(state, team, Result.ORDINARY, None, Reason.of(
-                "end.ordinary", "{team} has five tricks: an ordinary game won.", team=Team(team)))
+    ending = trick_end(state.won, len(state.tricks), state.playing_on, w)
+    if ending == DECIDE_PLAY_ON:
+        state.phase = Phase.PLAY_ON  # the winner of the fifth trick speaks for the team
+    elif ending is not None:
+        _end_with(state, ending)  # type: ignore[arg-type]
 
 
 def play_on_decision(state: "HandState", p: int, play_on: bool) -> None:
     """After keeping in: stop and score it, or play on for all nine tricks."""
-    team = p % 2
-    alone = p if state.won[p] == TO_WIN else None
     if play_on:
-        state.playing_on = team
+        state.playing_on = p % 2
         state.phase = Phase.PLAY
-        state.note(Reason.of("play.play_on", "{team} kept in and plays on for all nine tricks.", team=Team(team)))
-    elif alone is not None:
-        _end(state, team, Result.KEPT_IN_ALONE, alone, Reason.of(
-            "end.kept_in_alone", "{player} took the first five tricks alone: kept in alone.", player=Seat(alone)))
+        state.note(Reason.of("play.play_on", "{team} kept in and plays on for all nine tricks.", team=Team(p % 2)))
     else:
-        _end(state, team, Result.KEPT_IN, None, Reason.of(
-            "end.kept_in", "{team} took the first five tricks: kept in.", team=Team(team)))
+        _end_with(state, stop_result(state.won, p))
 
 
 def _end(state: "HandState", team: int, result: Result, player: int | None, reason: Reason) -> None:

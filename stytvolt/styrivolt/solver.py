@@ -1,0 +1,549 @@
+"""The double-dummy solver: the best play of a hand with every card visible.
+
+:func:`solve` finds what a position of the play is worth when both teams
+play perfectly and see every card: the hand's own score (what
+``HandState.returns()`` gives, so keeping in, playing on for nine, the
+"alone" results and a stock penalty all count), for the team of the player
+to move, and the same for each of that player's legal actions.
+:func:`achievable` answers yes or no for a goal (win the hand, keep in,
+take nine, take N more tricks), the fast form puzzles need.
+
+It is the one part of the package that sees every card, and says so: a
+computer player must never call it on the real state, only on a world it
+drew from its own observation (``state.resample(seat, rng)``).
+
+The search runs on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`):
+
+* null-window alpha-beta (each search answers "is the value at least
+  beta?"), driven as a bisection over the few scores a hand can have
+  (MTD(f)'s idea with a known, small set of values);
+* a transposition table at the start of each trick, keyed by the cards left
+  in each hand, the leader and what the tricks so far still mean (the
+  tricks each team has, and whether one player has all of a team's), with a
+  lower and an upper bound and the best lead found;
+* equivalent cards merged: two cards of one hand are played as one when no
+  card left in another hand (or a face-up card a move can still fetch)
+  ranks between them in any matchup, so either gives the same tricks for
+  the rest of the hand (:func:`~stytvolt.styrivolt.fast.conflicts`);
+* move ordering: the best lead stored for the position first; a partner
+  winning the trick is left to win it with the cheapest card; else the
+  cheapest card that takes the trick, then the cheapest that does not.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.styrivolt.chalk import Result
+from stytvolt.styrivolt.pack import TO_WIN, TRICKS
+from stytvolt.styrivolt.fast import conflicts
+from stytvolt.styrivolt.fasthand import _HK, OVER, PLAYING, FastHand, move_text
+
+if TYPE_CHECKING:
+    from stytvolt.styrivolt.hand import HandState
+
+__all__ = ["Solution", "solve", "achievable", "GOALS", "can_win", "can_keep_in", "can_take_nine", "can_take",
+           "Search"]
+
+#: The goals of :func:`achievable`: the hand won, kept in (the first five tricks), all nine tricks taken.
+GOALS = ("win", "keep-in", "nine")
+_KEPT_IN = frozenset((Result.KEPT_IN, Result.KEPT_IN_ALONE, Result.NINE_TRICKS, Result.NINE_TRICKS_ALONE))
+_NINE = frozenset((Result.NINE_TRICKS, Result.NINE_TRICKS_ALONE))
+_TABLE_LIMIT = 3_000_000  # entries; past it the table is cleared (a whole deal stays far below)
+
+
+class _Timeout(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What a position is worth with perfect play by both teams and every card visible.
+
+    * ``value``: the score the team of the player to move gets, in ``returns()`` units (strokes);
+    * ``values``: the same after each legal action of that player, keyed by the action's text;
+    * ``best``: the actions that reach ``value``;
+    * ``tricks``: the tricks each team ends the hand with on the principal line;
+    * ``line``: that line, as action texts (a trade and the card it fetches are two actions);
+    * ``player``: the player to move; ``nodes``: positions searched;
+    * ``exact``: False only when a deadline stopped the search (then ``values`` holds only the
+      actions settled in time, and ``value`` the best of them).
+    """
+
+    value: int
+    values: dict[str, int]
+    best: tuple[str, ...]
+    tricks: tuple[int, int]
+    line: tuple[str, ...]
+    player: int
+    nodes: int
+    exact: bool = True
+    seconds: float = field(default=0.0, compare=False)
+
+
+class Search:
+    """One search over a compiled hand: a value function of the finished hand for team 0, and the table.
+
+    ``table`` and ``merge`` switch the transposition table and the merging of
+    equivalent cards off (``bench/solver.py`` measures what each is worth).
+    """
+
+    def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
+                 merge: bool = True, deadline: float | None = None,
+                 bounds: Callable[[FastHand], tuple[int, int]] | None = None,
+                 race: tuple[int, int] | None = None) -> None:
+        self.hand = hand
+        self.evaluate = evaluate
+        self.bounds = bounds
+        self.race = race  # team 0's value when team 0, or team 1, is sure to win the race to five
+        self.use_table = table
+        self.merge = merge
+        self.deadline = deadline
+        self.nodes = 0
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        t = hand.tables
+        self.conflict = conflicts(t.chosen)
+        self.level = t.level
+        self.defence = t.defence
+        self.after = t.after
+        self.lead_order = _lead_order(t.chosen)
+        self.cheap_order = _cheap_order(t.chosen)
+        self.tops = _tops(t.chosen)
+        self.lambs = sum(1 << c for c in range(48) if t.lamb[c * 2])
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def at_least(self, beta: int) -> bool:
+        """Whether team 0's value is at least ``beta`` (a null-window search)."""
+        h = self.hand
+        self.nodes += 1
+        if h.phase == OVER:
+            return self.evaluate(h) >= beta
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise _Timeout
+        if self.bounds is not None:
+            lo, hi = self.bounds(h)
+            if lo >= beta:
+                return True
+            if hi < beta:
+                return False
+        key = None
+        entry = None
+        if h.phase == PLAYING and not h.trick and self.race is not None:
+            sure = self._sure_race(h)
+            if sure >= 0:
+                return self.race[sure] >= beta
+        if self.use_table and h.phase == PLAYING and not h.trick:
+            key = self._key(h)
+            entry = self.table.get(key)
+            if entry is not None:
+                if entry[0] >= beta:
+                    return True
+                if entry[1] < beta:
+                    return False
+        maxing = h.to_move & 1 == 0
+        moves = self.ordered(h)
+        if entry is not None and entry[2] in moves:
+            moves.remove(entry[2])
+            moves.insert(0, entry[2])
+        best = moves[0]
+        result = not maxing
+        for m in moves:
+            h.apply(m)
+            r = self.at_least(beta)
+            h.undo()
+            if r is maxing:
+                best, result = m, r
+                break
+        if key is not None:
+            if entry is None:
+                if len(self.table) >= _TABLE_LIMIT:
+                    self.table.clear()
+                entry = self.table[key] = [-999, 999, best]
+            if result:
+                entry[0] = max(entry[0], beta)
+            else:
+                entry[1] = min(entry[1], beta - 1)
+            entry[2] = best
+        return result
+
+    def _key(self, h: FastHand) -> tuple[int, ...]:
+        w = h.won
+        a, b = w[0] + w[2], w[1] + w[3]
+        if a and b and h.playing_on < 0:
+            tricks = a * 16 + b  # a race to five: only the counts matter
+        else:
+            tricks = 1000 + w[0] + 10 * w[1] + 100 * w[2] + 1000 * w[3] + 10000 * h.playing_on
+        extra = 0
+        if h.exposed or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            extra = hash((tuple(sorted(h.exposed.items())), tuple(h.promo)))
+        hd = h.hands
+        return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra)
+
+    def _sure_race(self, h: FastHand) -> int:
+        """In the race to five (both teams have a trick): the team sure to win it by its top stikkar, or -1.
+
+        A team holding the highest stikkar left (every card of their levels, no other team's card as high)
+        wins a trick with each of them whenever it plays one, unless an opponent leads a lamb; so when the
+        opponents hold no lamb, it takes at least as many more tricks as it holds such cards (or as are left).
+        """
+        w = h.won
+        a, b = w[0] + w[2], w[1] + w[3]
+        if not (a and b) or h.playing_on >= 0 or h.penalty >= 0 or h.exposed and h.fetchable():
+            return -1
+        hands = h.hands
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            return -1
+        team_masks = (hands[0] | hands[2], hands[1] | hands[3])
+        held = team_masks[0] | team_masks[1]
+        side = -1
+        count = 0
+        for group in self.tops:
+            g = group & held
+            if not g:
+                continue
+            if g & team_masks[0] and g & team_masks[1]:
+                break
+            t = 0 if g & team_masks[0] else 1
+            if side < 0:
+                side = t
+            elif t != side:
+                break
+            count += bin(g).count("1")
+        if side < 0:
+            return -1
+        if self.lambs & team_masks[1 - side]:
+            return -1
+        left = TRICKS - h.done
+        need = 5 - (a if side == 0 else b)
+        return side if min(count, left) >= need else -1
+
+    # -- moves --------------------------------------------------------------------------------------
+
+    def ordered(self, h: FastHand) -> list[int]:
+        """The moves to try, equivalent cards merged, the likeliest best first."""
+        moves = h.search_moves()
+        if h.phase != PLAYING:
+            return moves
+        p = h.to_move
+        plays = [m for m in moves if m < 64]
+        others = [m for m in moves if m >= 64]
+        if self.merge and len(plays) > 1 and not (h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]):
+            plays = self._merged(h, p, plays)
+        if not h.trick:
+            order = self.lead_order
+            plays.sort(key=order.__getitem__)
+        else:
+            cheap = self.cheap_order
+            plays.sort(key=cheap.__getitem__)
+            if (h.best - p) % 2:  # an opponent is winning: the cheapest card that takes the trick first
+                row = self.after[h.tstate]
+                promo = h.promo[p]
+                takers = [c for c in plays if row[c * 2 + (promo >> c & 1)] >> 2 == c]
+                if takers:
+                    plays = takers + [c for c in plays if c not in takers]
+        return plays + others
+
+    def _merged(self, h: FastHand, p: int, plays: list[int]) -> list[int]:
+        hands = h.hands
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[p] | h.fetchable()
+        if h.trick:
+            others |= 1 << (h.tstate >> 2)  # the card winning the trick so far
+        conflict = self.conflict
+        plays.sort(key=self.cheap_order.__getitem__)
+        reps: list[int] = []
+        for c in plays:
+            if c == _HK and h.bird:  # the king of hearts may yet claim the bird: never merged
+                reps.append(c)
+                continue
+            row = conflict[c]
+            for r in reps:
+                m = row[r]
+                if m >= 0 and not m & others and not (r == _HK and h.bird):
+                    break
+            else:
+                reps.append(c)
+        return reps
+
+    # -- values -----------------------------------------------------------------------------------------
+
+    def value(self, values: tuple[int, ...], guess: int | None = None) -> int:
+        """Team 0's exact value: first whether it is ``guess`` (two null-window searches), else by bisection
+        over the sorted possible ``values``."""
+        cands = list(values)
+        if guess is not None and len(cands) > 1:
+            if self.at_least(guess):
+                cands = [v for v in cands if v >= guess]
+                if len(cands) > 1 and not self.at_least(cands[1]):
+                    return guess
+                cands = cands[1:]
+            else:
+                cands = [v for v in cands if v < guess]
+        while len(cands) > 1:
+            mid = cands[len(cands) // 2]
+            if self.at_least(mid):
+                cands = [v for v in cands if v >= mid]
+            else:
+                cands = [v for v in cands if v < mid]
+        return cands[0]
+
+
+def _tops(chosen: frozenset[object]) -> list[int]:
+    """The stikkar in groups of equal level, highest first (masks)."""
+    from stytvolt.styrivolt.fast import compiled
+
+    t = compiled(chosen)  # type: ignore[arg-type]
+    groups: dict[int, int] = {}
+    for c in range(48):
+        lv = t.level[c * 2]
+        if lv >= 9:
+            groups[lv] = groups.get(lv, 0) | 1 << c
+    return [groups[lv] for lv in sorted(groups, reverse=True)]
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _orders(chosen: frozenset[object]) -> tuple[list[int], list[int]]:
+    from stytvolt.styrivolt.fast import compiled
+
+    t = compiled(chosen)  # type: ignore[arg-type]
+    # Leads: the hardest to beat first (a lamb, then by defence, stikkar by level).
+    lead = [0] * 48
+    cheap = [0] * 48
+    for c in range(48):
+        d = t.defence[c * 2]
+        lv = t.level[c * 2]
+        lead[c] = -(d * 100 + lv)
+        cheap[c] = lv * 100 + min(d, 60)  # how much a card is worth keeping: its level, then its defence
+    return lead, cheap
+
+
+_ORDERS: dict[frozenset[object], tuple[list[int], list[int]]] = {}
+
+
+def _lead_order(chosen: frozenset[object]) -> list[int]:
+    if chosen not in _ORDERS:
+        _ORDERS[chosen] = _orders(chosen)
+    return _ORDERS[chosen][0]
+
+
+def _cheap_order(chosen: frozenset[object]) -> list[int]:
+    if chosen not in _ORDERS:
+        _ORDERS[chosen] = _orders(chosen)
+    return _ORDERS[chosen][1]
+
+
+# -- the public entry points ---------------------------------------------------------------------------------
+
+
+def _deadline(seconds: float | None) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise StytvoltError(f"a deadline is a number of seconds above 0, not {seconds!r}"
+                            if isinstance(seconds, (int, float)) else f"a deadline is a number of seconds, not {type_name(seconds)}")
+    return time.perf_counter() + float(seconds)
+
+
+def _score_values(hand: FastHand) -> tuple[int, ...]:
+    worths = set(hand.worth.values())
+    return tuple(sorted({w for w in worths} | {-w for w in worths}))
+
+
+def _score_bounds(hand: FastHand) -> Callable[[FastHand], tuple[int, int]]:
+    """What the tricks so far still allow team 0 to score: both teams with a trick race for an ordinary
+    game; a team without one can win at most an ordinary game; a team playing on cannot lose."""
+    ordinary = hand.worth[Result.ORDINARY]
+    top = max(v for r, v in hand.worth.items() if r is not Result.STOCK_PENALTY)
+    if hand.penalty >= 0:
+        fixed = hand.worth[Result.STOCK_PENALTY] * (1 if hand.penalty == 0 else -1)
+        return lambda h: (fixed, fixed)
+
+    def bounds(h: FastHand) -> tuple[int, int]:
+        if h.playing_on >= 0:
+            return (ordinary, top) if h.playing_on == 0 else (-top, -ordinary)
+        w = h.won
+        a, b = w[0] + w[2], w[1] + w[3]
+        return (-top if not a else -ordinary, top if not b else ordinary)
+
+    return bounds
+
+
+def solve(state: "HandState", *, deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
+    """The value of a position of the play with every card visible, for the team of the player to move.
+
+    ``state`` is a :class:`~stytvolt.styrivolt.hand.HandState` in the play
+    with the stock closed for good (else :class:`InvalidPosition` says why).
+    ``deadline`` (seconds) stops the search early (``exact`` is then False).
+    ``table`` and ``merge`` are for measuring: the same search without the
+    transposition table, or without merging equivalent cards.
+    """
+    from stytvolt.styrivolt.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise InvalidPosition(f"solve() takes a HandState, not {type_name(state)}")
+    started = time.perf_counter()
+    hand = FastHand.of(state)
+    player = hand.to_move
+    team = player % 2
+    sign = 1 if team == 0 else -1
+    ordinary = hand.worth[Result.ORDINARY]
+    search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
+                    bounds=_score_bounds(hand), race=(ordinary, -ordinary))
+    values_0 = _score_values(hand)
+    values: dict[str, int] = {}
+    exact = True
+    moves = hand.legal()
+    guess: int | None = None
+    try:
+        for m in moves:
+            hand.apply(m)
+            v = search.value(values_0, guess)
+            hand.undo()
+            guess = v
+            values[move_text(m)] = v * sign
+        line, tricks = _principal_line(search, hand, values, moves, sign)
+    except _Timeout:
+        exact = False
+        while len(hand._stack):
+            hand.undo()
+        line, tricks = (), hand.team_tricks()
+    if not values:
+        raise StytvoltError("the deadline passed before any action's value was settled: allow more time")
+    value = max(values.values())
+    best = tuple(k for k, v in values.items() if v == value)
+    return Solution(value, values, best, tricks, line, player, search.nodes, exact, time.perf_counter() - started)
+
+
+def _principal_line(search: Search, hand: FastHand, values: dict[str, int], moves: list[int],
+                    sign: int) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """Follow a best move from the root to the end of the hand; the actions and the final tricks."""
+    value = max(values.values())
+    first = next(m for m in moves if values[move_text(m)] == value)
+    line = [first]
+    hand.apply(first)
+    target = value * sign  # team 0's value along the line
+    while hand.phase != OVER:
+        maxing = hand.to_move & 1 == 0
+        for m in search.ordered(hand):
+            hand.apply(m)
+            ok = search.at_least(target) if maxing else not search.at_least(target + 1)
+            if ok:
+                line.append(m)
+                break
+            hand.undo()
+        else:  # pragma: no cover (some move always keeps the value)
+            raise AssertionError("the principal line lost its value")
+    tricks = hand.team_tricks()
+    for _ in line:
+        hand.undo()
+    return tuple(str(a) for m in line for a in hand.actions(m)), tricks
+
+
+def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: float | None) -> Search:
+    """A search whose value for team 0 is 1 when team 0 gets its way: the goal reached when it is team 0's,
+    missed when it is team 1's."""
+    start = hand.team_tricks()[team]
+
+    def reached(h: FastHand) -> bool | None:
+        """Whether the goal is reached (None: not settled yet).  A finished hand is always settled."""
+        w = h.won
+        mine = w[team] + w[team + 2]
+        theirs = w[1 - team] + w[3 - team]
+        if goal == "win":
+            if h.ending is not None:
+                return h.ending[0] == team
+            return None
+        if goal == "tricks":
+            if mine - start >= tricks:
+                return True
+            return False if h.ending is not None else None
+        if goal == "keep-in" and (h.playing_on == team or mine >= TO_WIN and not theirs):
+            return True  # the first five tricks taken: whatever follows, the team kept in
+        if theirs:  # keeping in and nine tricks both need every trick so far
+            return False
+        if h.ending is None:
+            return None
+        return h.ending[1] in _NINE
+
+    yes, no = (1, 0) if team == 0 else (0, 1)
+
+    def evaluate(h: FastHand) -> int:
+        return yes if reached(h) else no
+
+    def bounds(h: FastHand) -> tuple[int, int]:
+        settled = reached(h)
+        if settled is None:
+            return (0, 1)
+        v = yes if settled else no
+        return (v, v)
+
+    return Search(hand, evaluate, deadline=deadline, bounds=bounds, race=(1, 0) if goal == "win" else None)
+
+
+def achievable(state: "HandState", goal: str | int = "win", team: int | None = None, *,
+               deadline: float | None = None) -> bool | None:
+    """Whether ``team`` (default: the player to move's) can make sure of ``goal`` against any defence.
+
+    ``goal`` is ``"win"`` (the hand), ``"keep-in"`` (the first five tricks),
+    ``"nine"`` (all nine tricks), or a whole number N (at least N more tricks
+    before the hand ends).  A stock penalty does not change what the tricks
+    achieve.  With a ``deadline`` (seconds) the answer is None when time ran out.
+    """
+    from stytvolt.styrivolt.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise InvalidPosition(f"achievable() takes a HandState, not {type_name(state)}")
+    tricks = 0
+    if isinstance(goal, bool) or not isinstance(goal, (str, int)):
+        raise StytvoltError(f"a goal is one of {', '.join(GOALS)} or a number of tricks, not {type_name(goal)}")
+    if isinstance(goal, int):
+        if not 0 <= goal <= TRICKS:
+            raise StytvoltError(f"a number of tricks is 0 to {TRICKS}, not {goal}")
+        name, tricks = "tricks", goal
+    elif goal in GOALS:
+        name = goal
+    else:
+        raise StytvoltError(f"unknown goal {goal[:20]!r}: expected one of {', '.join(GOALS)} or a number of tricks")
+    hand = FastHand.of(state)
+    if team is None:
+        team = hand.to_move % 2
+    elif isinstance(team, bool) or team not in (0, 1):
+        raise StytvoltError(f"a team is 0 (players 0 and 2) or 1 (players 1 and 3), not {team!r}")
+    search = _goal_search(hand, name, team, tricks, _deadline(deadline))
+    try:
+        zero_wins = search.at_least(1)
+    except _Timeout:
+        return None
+    return zero_wins if team == 0 else not zero_wins
+
+
+def can_win(state: "HandState", team: int | None = None) -> bool:
+    """Whether the team can make sure of winning the hand (default: the team of the player to move)."""
+    return bool(achievable(state, "win", team))
+
+
+def can_keep_in(state: "HandState", team: int | None = None) -> bool:
+    """Whether the team can make sure of taking the first five tricks."""
+    return bool(achievable(state, "keep-in", team))
+
+
+def can_take_nine(state: "HandState", team: int | None = None) -> bool:
+    """Whether the team can make sure of taking all nine tricks."""
+    return bool(achievable(state, "nine", team))
+
+
+def can_take(state: "HandState", tricks: int, team: int | None = None) -> bool:
+    """Whether the team can make sure of taking at least ``tricks`` more tricks before the hand ends."""
+    return bool(achievable(state, tricks, team))
+
