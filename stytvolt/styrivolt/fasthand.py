@@ -65,6 +65,9 @@ PASS_BIRD = GIVE_BIRD + 1
 STOP = 4 << 12
 PLAY_ON = STOP + 1
 
+# The records of the undo stack: a card played as it is, a finished trick, anything else (all saved).
+_PLAIN, _TRICK, _WHOLE = 0, 1, 2
+
 # The phases of the compiled hand.
 PLAYING, DECIDING, BIRD, OVER = 0, 1, 2, 3
 
@@ -117,7 +120,7 @@ class FastHand:
     __slots__ = (
         "tables", "hands", "declared", "quads", "promo", "exposed", "to_move", "leader", "trick", "tstate", "best",
         "won", "done", "playing_on", "phase", "ending", "king", "penalty", "compulsory", "bird", "worth", "_stack",
-        "trader_mask",
+        "trader_mask", "_fetch_cache",
     )
 
     tables: Compiled
@@ -136,6 +139,7 @@ class FastHand:
     worth: dict[Result, int]  # what each result scores, by the rules' score table
     trader_mask: int  # the chosen fives (and the king of hearts in the bird variation): cards with moves of their own
     _stack: list[Any]  # what each move changed, for undo
+    _fetch_cache: tuple[Any, int]
     declared: list[int]  # per player: the cards of the ranks played as four of a kind
     quads: list[int]  # per player: the cards of the ranks the hand held all four of when it last gained a card
     promo: list[int]  # per player: declared | quads, the cards that play as four of a kind
@@ -176,7 +180,8 @@ class FastHand:
         wrong = next((t for t in state.takes if not t.rightful), None)
         self.penalty = -1 if wrong is None else 1 - wrong.player % 2
         self.compulsory = state.rules.compulsory_beating
-        self.trader_mask = sum(1 << t for t in _TRADERS[self.tables.chosen]) | (1 << _HK if state.rules.king_of_hearts_takes_bird else 0)
+        self.trader_mask = sum(1 << t for t in _TRADERS[self.tables.chosen]) | (
+            1 << _HK if state.rules.king_of_hearts_takes_bird else 0)
         self.bird = state.rules.king_of_hearts_takes_bird
         scoring = state.rules.scoring
         self.worth = {r: points(r, scoring) for r in Result}
@@ -190,6 +195,7 @@ class FastHand:
             assert isinstance(state.pending, BirdClaim)
             self.king = state.pending.king_holder
         self._stack = []
+        self._fetch_cache = (None, 0)
         return self
 
     # -- reading ----------------------------------------------------------------------------
@@ -217,13 +223,19 @@ class FastHand:
 
     def fetchable(self) -> int:
         """Exposed cards a move can still bring into play (a held trader's, or the bird for the king)."""
-        out = 0
+        if not self.exposed:
+            return 0
         held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        key = (self.exposed, held & self.trader_mask)
+        if self._fetch_cache[0] == key:
+            return self._fetch_cache[1]
+        out = 0
         for suit, cards in self.exposed.items():
             trader = _TRADER_OF[suit]
             for c in cards:
                 if held >> trader & 1 or (self.bird and c == _H2 and held >> _HK & 1):
                     out |= 1 << c
+        self._fetch_cache = (key, out)
         return out
 
     def _play_of(self, p: int, card: int) -> tuple[int, int]:
@@ -332,10 +344,32 @@ class FastHand:
 
     def apply(self, move: int) -> None:
         """Make a move (no check that it is legal: take it from :meth:`legal` or :meth:`search_moves`)."""
+        p = self.to_move
+        if move < 64 and not (self.promo[p] | self.trader_mask) >> move & 1:
+            # A card played as it is (the search's common case): record only what it changes.
+            hands = self.hands
+            self._stack.append((_PLAIN, p, hands[p], self.tstate, self.best))
+            hands[p] &= ~(1 << move)
+            play = move << 1
+            trick = self.trick
+            if trick:
+                s = self.tables.after[self.tstate][play]
+                if s >> 2 == move:
+                    self.best = p
+                self.tstate = s
+            else:
+                self.tstate = self.tables.lead[play]
+                self.best = p
+            trick.append(play)
+            if len(trick) == PLAYERS:
+                self._end_trick()
+            else:
+                self.to_move = (p + 1) & 3
+            return
         self._stack.append((
-            self.hands[:], self.declared[:], self.quads[:], self.promo[:], self.exposed, self.to_move, self.leader,
-            tuple(self.trick), self.tstate, self.best, self.won[:], self.done, self.playing_on, self.phase,
-            self.ending, self.king,
+            _WHOLE, self.hands[:], self.declared[:], self.quads[:], self.promo[:], self.exposed, self.to_move,
+            self.leader, tuple(self.trick), self.tstate, self.best, self.won[:], self.done, self.playing_on,
+            self.phase, self.ending, self.king,
         ))
         kind = move & ~0xFFF
         p = self.to_move
@@ -366,8 +400,21 @@ class FastHand:
             self.phase = PLAYING
 
     def undo(self) -> None:
-        (self.hands, self.declared, self.quads, self.promo, self.exposed, self.to_move, self.leader, trick,
-         self.tstate, self.best, self.won, self.done, self.playing_on, self.phase, self.ending, self.king) = self._stack.pop()
+        """Take the last move back."""
+        entry = self._stack.pop()
+        if entry[0] == _TRICK:
+            _, trick, w, self.leader, self.phase, self.ending, self.to_move, self.tstate = entry
+            self.trick = list(trick)
+            self.won[w] -= 1
+            self.done -= 1
+            entry = self._stack.pop()
+        if entry[0] == _PLAIN:
+            _, p, self.hands[p], self.tstate, self.best = entry
+            self.trick.pop()
+            self.to_move = p
+            return
+        (_, self.hands, self.declared, self.quads, self.promo, self.exposed, self.to_move, self.leader, trick,
+         self.tstate, self.best, self.won, self.done, self.playing_on, self.phase, self.ending, self.king) = entry
         self.trick = list(trick)
 
     def _holder(self, card: int) -> int | None:
@@ -410,6 +457,8 @@ class FastHand:
 
     def _end_trick(self) -> None:
         w = self.best
+        self._stack.append((_TRICK, tuple(self.trick), w, self.leader, self.phase, self.ending, self.to_move,
+                            self.tstate))
         self.won[w] += 1
         self.done += 1
         self.leader = self.to_move = w

@@ -94,11 +94,12 @@ class Search:
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
-                 race: tuple[int, int] | None = None) -> None:
+                 race: tuple[int, int] | None = None, race_from_start: bool = False) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
         self.race = race  # team 0's value when team 0, or team 1, is sure to win the race to five
+        self.race_from_start = race_from_start  # the value is the race's from the first trick on (winning the hand)
         self.use_table = table
         self.merge = merge
         self.deadline = deadline
@@ -192,7 +193,7 @@ class Search:
         """
         w = h.won
         a, b = w[0] + w[2], w[1] + w[3]
-        if not (a and b) or h.playing_on >= 0 or h.penalty >= 0 or h.exposed and h.fetchable():
+        if not (a and b or self.race_from_start) or h.playing_on >= 0 or h.penalty >= 0 or h.exposed and h.fetchable():
             return -1
         hands = h.hands
         if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
@@ -463,6 +464,8 @@ def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: fl
         if goal == "win":
             if h.ending is not None:
                 return h.ending[0] == team
+            if h.playing_on >= 0:  # the team playing on wins the hand, ordinary or nine
+                return h.playing_on == team
             return None
         if goal == "tricks":
             if mine - start >= tricks:
@@ -488,7 +491,9 @@ def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: fl
         v = yes if settled else no
         return (v, v)
 
-    return Search(hand, evaluate, deadline=deadline, bounds=bounds, race=(1, 0) if goal == "win" else None)
+    # Winning the hand is the race to five from the first trick on (a team that keeps in has won it).
+    return Search(hand, evaluate, deadline=deadline, bounds=bounds, race=(1, 0) if goal == "win" else None,
+                  race_from_start=True)
 
 
 def achievable(state: "HandState", goal: str | int = "win", team: int | None = None, *,
