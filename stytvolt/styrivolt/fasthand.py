@@ -150,8 +150,21 @@ class FastHand:
 
     @classmethod
     def of(cls, state: "HandState") -> "FastHand":
-        """The compiled form of a state's position; :class:`InvalidPosition` if it is not a position of the play."""
+        """The compiled form of a state's position; :class:`InvalidPosition` if it is not a position of the play
+        with the stock closed for good."""
         check_solvable(state)
+        return cls._build(state)
+
+    @classmethod
+    def dealt(cls, state: "HandState") -> "FastHand":
+        """The play of a state from its position, the stock left where it lies (nobody will take it):
+        random playouts of whole hands.  The stock being open is allowed; any other phase but the play is not."""
+        if state.phase is not Phase.PLAY or state.pending is not None:
+            check_solvable(state)
+        return cls._build(state)
+
+    @classmethod
+    def _build(cls, state: "HandState") -> "FastHand":
         self = object.__new__(cls)
         self.tables = compiled(state.ranking)
         self.hands = [mask(h) for h in state.hands]
@@ -272,8 +285,9 @@ class FastHand:
             return [GIVE_BIRD, PASS_BIRD]
         p = self.to_move
         hand = self.hands[p]
-        plays = self._plays(p, hand)
-        out = [c for c in _hand_order(hand) if c in plays]
+        if not (hand & self.trader_mask or self.compulsory or (self.done == 0 and not self.trick)):
+            return _bits(hand)  # the common case: every card may be played as it is, and nothing traded
+        out = _bits(self._plays(p, hand))
         for t in self._traders():
             if hand >> t & 1:
                 out.extend(TRADE | t << 6 | x for x in self.exposed.get(_SUIT[t], ()))
@@ -289,8 +303,7 @@ class FastHand:
         hand = self.hands[p]
         if not (hand & self.trader_mask or self.compulsory or (self.done == 0 and not self.trick)):
             return _bits(hand)  # the common case: every card may be played as it is
-        plays = self._plays(p, hand)
-        out = [c for c in _hand_order(hand) if c in plays]
+        out = _bits(self._plays(p, hand))
         for t in self._traders():
             if not hand >> t & 1:
                 continue
@@ -306,23 +319,25 @@ class FastHand:
             out.append(TRADE | _HK << 6 | _H2)
         return out
 
-    def _plays(self, p: int, hand: int) -> set[int]:
-        """The cards of ``hand`` that ``p`` may play now."""
-        lamb = self.tables.lamb
-        first_lead = not self.trick and self.done == 0
-        cards = []
-        for c in _bits(hand):
-            fetched = self._fetch(c)
-            if fetched == -2:
-                continue  # a trader facing two exposed cards is traded first
-            if first_lead and lamb[self._play_of(p, c)[1]]:
-                continue
-            cards.append(c)
+    def _plays(self, p: int, hand: int) -> int:
+        """The cards of ``hand`` that ``p`` may play now, as a mask."""
+        out = hand
+        for t in self._traders():
+            if hand >> t & 1 and len(self.exposed.get(_SUIT[t], ())) == 2:
+                out &= ~(1 << t)  # a trader facing two exposed cards is traded first
+        if not self.trick and self.done == 0:  # no lamb leads the first trick
+            lamb = self.tables.lamb
+            for c in _bits(out):
+                if lamb[self._play_of(p, c)[1]]:
+                    out &= ~(1 << c)
         if self.compulsory and self.trick and (self.best - p) % 2:
-            able = [c for c in cards if self._beats(self._play_of(p, c)[1])]
+            able = 0
+            for c in _bits(out):
+                if self._beats(self._play_of(p, c)[1]):
+                    able |= 1 << c
             if able:
-                return set(able)
-        return set(cards)
+                return able
+        return out
 
     def _may_play_fetched(self, p: int, rest: int, x: int) -> bool:
         """Whether, after trading for ``x`` (``rest``: the hand without the trader), ``x`` may be played at once."""
@@ -417,6 +432,10 @@ class FastHand:
          self.tstate, self.best, self.won, self.done, self.playing_on, self.phase, self.ending, self.king) = entry
         self.trick = list(trick)
 
+    def forget(self) -> None:
+        """Drop the record of the moves made (they can no longer be undone)."""
+        self._stack.clear()
+
     def _holder(self, card: int) -> int | None:
         return next((q for q in range(PLAYERS) if self.hands[q] >> card & 1), None)
 
@@ -492,10 +511,6 @@ def _rank_cards(ranks: frozenset[Rank]) -> int:
     for r in ranks:
         out |= mask(c for c in CARDS if c.rank is r)
     return out
-
-
-def _hand_order(hand: int) -> list[int]:
-    return _bits(hand)
 
 
 _TRADER_OF = {int(s): NUMBER[Card(s, Rank.FIVE)] for s in Suit}
