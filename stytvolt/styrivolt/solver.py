@@ -94,12 +94,12 @@ class Search:
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
-                 race: tuple[int, int] | None = None, race_from_start: bool = False) -> None:
+                 sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
-        self.race = race  # team 0's value when team 0, or team 1, is sure to win the race to five
-        self.race_from_start = race_from_start  # the value is the race's from the first trick on (winning the hand)
+        # What a team sure of the next tricks makes of them: bounds on team 0's value (see _sure_tricks).
+        self.sure = sure
         self.use_table = table
         self.merge = merge
         self.deadline = deadline
@@ -133,10 +133,15 @@ class Search:
                 return False
         key = None
         entry = None
-        if h.phase == PLAYING and not h.trick and self.race is not None:
-            sure = self._sure_race(h)
-            if sure >= 0:
-                return self.race[sure] >= beta
+        if h.phase == PLAYING and not h.trick and self.sure is not None:
+            found = self._sure_tricks(h)
+            if found is not None:
+                sb = self.sure(h, *found)
+                if sb is not None:
+                    if sb[0] >= beta:
+                        return True
+                    if sb[1] < beta:
+                        return False
         if self.use_table and h.phase == PLAYING and not h.trick:
             key = self._key(h)
             entry = self.table.get(key)
@@ -184,24 +189,25 @@ class Search:
         hd = h.hands
         return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra)
 
-    def _sure_race(self, h: FastHand) -> int:
-        """In the race to five (both teams have a trick): the team sure to win it by its top stikkar, or -1.
+    def _sure_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
+        """At the start of a trick: the team sure of the next tricks, how many, and how many of them the
+        leader takes alone; or None.
 
-        A team holding the highest stikkar left (every card of their levels, no other team's card as high)
-        wins a trick with each of them whenever it plays one, unless an opponent leads a lamb; so when the
-        opponents hold no lamb, it takes at least as many more tricks as it holds such cards (or as are left).
+        A team holding the highest stikkar left (every card of their levels: no other card left is as high)
+        wins each trick in which it plays one, unless an opponent leads a lamb; and it can play one in each
+        trick until they are gone (a player forced to play two in one trick holds nothing else, and so has
+        one for every trick left).  So it takes the next ``min(top cards, tricks left)`` tricks in a row,
+        when it has the lead (the opponents never get it back to lead a lamb) or the opponents hold no
+        lamb.  The leader, leading those top cards, takes as many as they hold alone.  Four of a kind and
+        a card some move can still fetch are beyond this reckoning (None).
         """
-        w = h.won
-        a, b = w[0] + w[2], w[1] + w[3]
-        if not (a and b or self.race_from_start) or h.playing_on >= 0 or h.penalty >= 0 or h.exposed and h.fetchable():
-            return -1
         hands = h.hands
-        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
-            return -1
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and h.fetchable():
+            return None
         team_masks = (hands[0] | hands[2], hands[1] | hands[3])
         held = team_masks[0] | team_masks[1]
         side = -1
-        count = 0
+        tops = 0
         for group in self.tops:
             g = group & held
             if not g:
@@ -213,14 +219,15 @@ class Search:
                 side = t
             elif t != side:
                 break
-            count += bin(g).count("1")
+            tops |= g
         if side < 0:
-            return -1
-        if self.lambs & team_masks[1 - side]:
-            return -1
+            return None
+        leader = h.leader
+        if leader & 1 != side and self.lambs & team_masks[1 - side]:
+            return None
         left = TRICKS - h.done
-        need = 5 - (a if side == 0 else b)
-        return side if min(count, left) >= need else -1
+        lone = min((tops & hands[leader]).bit_count(), left) if leader & 1 == side else 0
+        return side, min(tops.bit_count(), left), lone
 
     # -- moves --------------------------------------------------------------------------------------
 
@@ -380,6 +387,46 @@ def _score_bounds(hand: FastHand) -> Callable[[FastHand], tuple[int, int]]:
     return bounds
 
 
+def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int, int] | None]:
+    """Bounds on team 0's score when ``side`` is sure of the next ``run`` tricks (``lone`` of them by the leader)."""
+    worth = hand.worth
+    ordinary, kept, nine = worth[Result.ORDINARY], worth[Result.KEPT_IN], worth[Result.NINE_TRICKS]
+    kept_alone, nine_alone = worth[Result.KEPT_IN_ALONE], worth[Result.NINE_TRICKS_ALONE]
+    top = max(v for r, v in worth.items() if r is not Result.STOCK_PENALTY)
+
+    def sure(h: FastHand, side: int, run: int, lone: int) -> tuple[int, int] | None:
+        if h.penalty >= 0:
+            return None  # the penalty decides the score whatever the tricks
+        w = h.won
+        mine, theirs = w[side] + w[side + 2], w[1 - side] + w[3 - side]
+        left = TRICKS - h.done
+        sign = 1 if side == 0 else -1
+        if h.playing_on >= 0:
+            if h.playing_on != side:
+                return (-ordinary * sign,) * 2 if run else None  # the team playing on loses a trick
+            if run < left:
+                return None
+            v = nine_alone if lone == left and w[h.leader] == mine else nine
+            return (v * sign,) * 2
+        if theirs:
+            if run >= TO_WIN - mine:
+                return (ordinary * sign,) * 2  # first to five; the opponents already have a trick
+            return None
+        # The opponents have no trick yet: this team keeps in (perhaps alone, perhaps all nine) if the run reaches.
+        low = -ordinary if run else -top  # after one more trick the opponents can no longer keep in
+        if mine + run >= TO_WIN:
+            low = kept
+            if run == left:
+                low = max(low, nine)
+            if w[h.leader] == mine and mine + lone >= TO_WIN:
+                low = max(low, kept_alone, nine_alone if lone == left else 0)
+        if low == -top:
+            return None
+        return (low, top) if sign > 0 else (-top, -low)
+
+    return sure
+
+
 def solve(state: "HandState", *, deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
     """The value of a position of the play with every card visible, for the team of the player to move.
 
@@ -398,9 +445,8 @@ def solve(state: "HandState", *, deadline: float | None = None, table: bool = Tr
     player = hand.to_move
     team = player % 2
     sign = 1 if team == 0 else -1
-    ordinary = hand.worth[Result.ORDINARY]
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
-                    bounds=_score_bounds(hand), race=(ordinary, -ordinary))
+                    bounds=_score_bounds(hand), sure=_score_sure(hand))
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
@@ -491,9 +537,34 @@ def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: fl
         v = yes if settled else no
         return (v, v)
 
-    # Winning the hand is the race to five from the first trick on (a team that keeps in has won it).
-    return Search(hand, evaluate, deadline=deadline, bounds=bounds, race=(1, 0) if goal == "win" else None,
-                  race_from_start=True)
+    def sure(h: FastHand, side: int, run: int, lone: int) -> tuple[int, int] | None:
+        if reached(h) is not None:
+            return bounds(h)
+        w = h.won
+        mine, theirs = w[side] + w[side + 2], w[1 - side] + w[3 - side]
+        if goal == "win":  # winning the hand is the race to five (a team that keeps in has won it)
+            settled = None if run < TO_WIN - mine else side == team
+        elif goal == "tricks":
+            gained = run  # the run goes on but for the hand ending: at five against a team with a trick
+            if h.playing_on >= 0 and h.playing_on != side:
+                gained = min(run, 1)
+            elif h.playing_on < 0 and theirs:
+                gained = min(run, TO_WIN - mine)
+            settled = True if side == team and mine - start + gained >= tricks else None
+        elif side != team:
+            settled = False if run else None  # the team loses a trick: no keeping in, no nine
+        elif theirs:
+            settled = None
+        elif goal == "keep-in":
+            settled = True if mine + run >= TO_WIN else None
+        else:
+            settled = True if run == TRICKS - h.done else None
+        if settled is None:
+            return None
+        v = yes if settled else no
+        return (v, v)
+
+    return Search(hand, evaluate, deadline=deadline, bounds=bounds, sure=sure)
 
 
 def achievable(state: "HandState", goal: str | int = "win", team: int | None = None, *,
