@@ -135,13 +135,12 @@ class Search:
         entry = None
         if h.phase == PLAYING and not h.trick and self.sure is not None:
             found = self._sure_tricks(h)
-            if found is not None:
-                sb = self.sure(h, *found)
-                if sb is not None:
-                    if sb[0] >= beta:
-                        return True
-                    if sb[1] < beta:
-                        return False
+            sb = self.sure(h, *(found or (-1, 0, 0)))
+            if sb is not None:
+                if sb[0] >= beta:
+                    return True
+                if sb[1] < beta:
+                    return False
         if self.use_table and h.phase == PLAYING and not h.trick:
             key = self._key(h)
             entry = self.table.get(key)
@@ -198,21 +197,22 @@ class Search:
         trick until they are gone (a player forced to play two in one trick holds nothing else, and so has
         one for every trick left).  So it takes the next ``min(top cards, tricks left)`` tricks in a row,
         when it has the lead (the opponents never get it back to lead a lamb) or the opponents hold no
-        lamb.  The leader, leading those top cards, takes as many as they hold alone.  Four of a kind and
-        a card some move can still fetch are beyond this reckoning (None).
+        lamb.  The leader, leading those top cards, takes as many as they hold alone.  A face-up card some
+        move can still fetch counts as anyone's; four of a kind is beyond this reckoning (None).
         """
         hands = h.hands
-        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and h.fetchable():
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
             return None
+        fetch = h.fetchable() if h.exposed else 0  # a face-up card someone may still fetch: counted as anyone's
         team_masks = (hands[0] | hands[2], hands[1] | hands[3])
-        held = team_masks[0] | team_masks[1]
+        held = team_masks[0] | team_masks[1] | fetch
         side = -1
         tops = 0
         for group in self.tops:
             g = group & held
             if not g:
                 continue
-            if g & team_masks[0] and g & team_masks[1]:
+            if g & fetch or g & team_masks[0] and g & team_masks[1]:
                 break
             t = 0 if g & team_masks[0] else 1
             if side < 0:
@@ -223,7 +223,7 @@ class Search:
         if side < 0:
             return None
         leader = h.leader
-        if leader & 1 != side and self.lambs & team_masks[1 - side]:
+        if leader & 1 != side and self.lambs & (team_masks[1 - side] | fetch):
             return None
         left = TRICKS - h.done
         lone = min((tops & hands[leader]).bit_count(), left) if leader & 1 == side else 0
@@ -397,6 +397,8 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
     def sure(h: FastHand, side: int, run: int, lone: int) -> tuple[int, int] | None:
         if h.penalty >= 0:
             return None  # the penalty decides the score whatever the tricks
+        if side < 0:  # nobody is sure of a trick: only the lone leader's cap may say something
+            return _capped(h, top)
         w = h.won
         mine, theirs = w[side] + w[side + 2], w[1 - side] + w[3 - side]
         left = TRICKS - h.done
@@ -405,7 +407,7 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
             if h.playing_on != side:
                 return (-ordinary * sign,) * 2 if run else None  # the team playing on loses a trick
             if run < left:
-                return None
+                return _capped(h, top)
             v = nine_alone if lone == left and w[h.leader] == mine else nine
             return (v * sign,) * 2
         if theirs:
@@ -420,11 +422,73 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
                 low = max(low, nine)
             if w[h.leader] == mine and mine + lone >= TO_WIN:
                 low = max(low, kept_alone, nine_alone if lone == left else 0)
-        if low == -top:
+        high = _cap(h, top) if h.leader & 1 == side else top
+        if low == -top and high == top:
             return None
-        return (low, top) if sign > 0 else (-top, -low)
+        return (low, high) if sign > 0 else (-high, -low)
+
+    def _cap(h: FastHand, top: int) -> int:
+        """The most the leader's team can score when the leader, holding all its tricks, can be stopped:
+        an "alone" result needs every card the leader leads to go unbeaten (see :func:`_unbeaten`)."""
+        w = h.won
+        leader = h.leader
+        mine, theirs = w[leader & 1] + w[(leader & 1) + 2], w[1 - (leader & 1)] + w[3 - (leader & 1)]
+        if theirs or not mine or h.playing_on >= 0 and h.playing_on != leader & 1:
+            return top
+        if w[leader] != mine:  # the partner has a trick too: nothing alone
+            return nine if h.playing_on >= 0 else max(ordinary, kept, nine)
+        unbeaten = _unbeaten(h)
+        if unbeaten < 0:
+            return top
+        left = TRICKS - h.done
+        if h.playing_on >= 0:
+            return nine_alone if unbeaten >= left else nine
+        best = max(ordinary, kept, nine)
+        if unbeaten >= left:
+            best = max(best, nine_alone)
+        if unbeaten >= TO_WIN - mine:
+            best = max(best, kept_alone)
+        return best
+
+    def _capped(h: FastHand, top: int) -> tuple[int, int] | None:
+        high = _cap(h, top)
+        if high == top:
+            return None
+        return (-top, high) if h.leader & 1 == 0 else (-high, top)
 
     return sure
+
+
+_BEATERS: dict[frozenset[object], tuple[int, ...]] = {}
+
+
+def _unbeaten(h: FastHand) -> int:
+    """How many of the leader's cards no card in an opponent's hand beats when it is led (-1: not reckoned).
+
+    A lone player takes trick after trick only by leading each time; an opponent keeps a card that beats
+    one of his leads until it is led (one card a trick is all anyone must play, and nobody must beat a
+    card they cannot).  A face-up card some move can still fetch counts as the opponents'; four of a kind
+    is left to the search.
+    """
+    if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+        return -1
+    chosen = h.tables.chosen
+    beaters = _BEATERS.get(chosen)
+    if beaters is None:
+        t = h.tables
+        beaters = _BEATERS[chosen] = tuple(
+            sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
+        )
+    leader = h.leader
+    opponents = h.hands[(leader + 1) & 3] | h.hands[(leader + 3) & 3] | (h.fetchable() if h.exposed else 0)
+    count = 0
+    m = h.hands[leader]
+    while m:
+        low = m & -m
+        if not beaters[low.bit_length() - 1] & opponents:
+            count += 1
+        m ^= low
+    return count
 
 
 def solve(state: "HandState", *, deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
@@ -538,6 +602,8 @@ def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: fl
         return (v, v)
 
     def sure(h: FastHand, side: int, run: int, lone: int) -> tuple[int, int] | None:
+        if side < 0:
+            return None
         if reached(h) is not None:
             return bounds(h)
         w = h.won
