@@ -197,7 +197,8 @@ class Search:
         trick until they are gone (a player forced to play two in one trick holds nothing else, and so has
         one for every trick left).  So it takes the next ``min(top cards, tricks left)`` tricks in a row,
         when it has the lead (the opponents never get it back to lead a lamb) or the opponents hold no
-        lamb.  The leader, leading those top cards, takes as many as they hold alone.  A face-up card some
+        lamb.  The leader, leading those top cards, takes as many alone as they hold above every top card of
+        the partner (who must play one when holding nothing else).  A face-up card some
         move can still fetch counts as anyone's; four of a kind is beyond this reckoning (None).
         """
         hands = h.hands
@@ -206,8 +207,12 @@ class Search:
         fetch = h.fetchable() if h.exposed else 0  # a face-up card someone may still fetch: counted as anyone's
         team_masks = (hands[0] | hands[2], hands[1] | hands[3])
         held = team_masks[0] | team_masks[1] | fetch
+        leader = h.leader
+        partner = hands[(leader + 2) & 3]
         side = -1
         tops = 0
+        lone = 0  # the leader's top cards above every top card of the partner (who may be forced to play one)
+        partner_below = False
         for group in self.tops:
             g = group & held
             if not g:
@@ -220,14 +225,15 @@ class Search:
             elif t != side:
                 break
             tops |= g
+            if not partner_below:
+                lone += (g & hands[leader]).bit_count()
+            partner_below = partner_below or bool(g & partner)
         if side < 0:
             return None
-        leader = h.leader
         if leader & 1 != side and self.lambs & (team_masks[1 - side] | fetch):
             return None
         left = TRICKS - h.done
-        lone = min((tops & hands[leader]).bit_count(), left) if leader & 1 == side else 0
-        return side, min(tops.bit_count(), left), lone
+        return side, min(tops.bit_count(), left), min(lone, left) if leader & 1 == side else 0
 
     # -- moves --------------------------------------------------------------------------------------
 
@@ -408,8 +414,9 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
                 return (-ordinary * sign,) * 2 if run else None  # the team playing on loses a trick
             if run < left:
                 return _capped(h, top)
-            v = nine_alone if lone == left and w[h.leader] == mine else nine
-            return (v * sign,) * 2
+            low = nine_alone if lone == left and w[h.leader] == mine else nine
+            high = _cap(h, top) if h.leader & 1 == side else top
+            return (low, high) if sign > 0 else (-high, -low)
         if theirs:
             if run >= TO_WIN - mine:
                 return (ordinary * sign,) * 2  # first to five; the opponents already have a trick

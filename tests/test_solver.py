@@ -1,0 +1,228 @@
+"""The double-dummy solver: against plain minimax over the public state, on hand-worked positions, and bad input."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from stytvolt.core.errors import InvalidPosition, StytvoltError
+from stytvolt.styrivolt import HandState, Phase, Rules, Scoring
+from stytvolt.styrivolt.solver import achievable, can_keep_in, can_take, can_take_nine, can_win, solve
+
+from helpers import arrange
+from solver_reference import action_values, can_reach, endings, solvable
+
+# Hearts and spades chosen (♠K ♠3 ♥Q turned: ♠3, the trist, and ♥Q exposed).  South (0) holds the five
+# permanent stikkar, North (2) the four chosen ones and both lambs; West and East hold no stikkar and no lamb.
+STOCK = "SK S3 HQ D2 D3 D4 D5 D6 D7 D8 C2 C3"
+HANDS = {
+    0: "H2 C4 S8 H9 D9 C5 C6 C7 C8",
+    1: "S2 S4 S5 S6 S9 SQ H3 H4 H5",
+    2: "HA SA HJ SJ H7 S7 C9 CJ CQ",
+    3: "H6 H8 HK DJ DQ DK DA CK CA",
+}
+
+
+def after_first_trick(rules: Rules = Rules()) -> HandState:
+    """West leads ♠9, North ♣9, East ♣A, South the bird: South has the only trick and the stock is closed."""
+    state = arrange(STOCK, HANDS, rules=rules)
+    for card in ("S9", "C9", "CA", "H2"):
+        state.apply(card)
+    assert state.to_move == 0 and state.won == (1, 0, 0, 0)
+    return state
+
+
+# -- against the reference --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards,count", [(1, 1500), (2, 1500), (3, 250)])
+def test_every_action_value_matches_minimax(cards: int, count: int) -> None:
+    seen: Counter[str] = Counter()
+    for state in endings(cards, count, seed=1):
+        before = state.dumps()
+        expected = action_values(state)
+        solution = solve(state)
+        assert state.dumps() == before  # the state is left as it was
+        where = f"{state.dumps()}"
+        assert solution.values == expected, where
+        assert solution.value == max(expected.values()), where
+        assert set(solution.best) == {a for a, v in expected.items() if v == solution.value}, where
+        assert solution.exact and solution.player == state.current_player()
+        # The principal line is a line of legal actions that ends the hand with that score and those tricks.
+        replay = state.clone()
+        for action in solution.line:
+            replay.apply(action)
+        assert replay.is_terminal(), where
+        assert replay.returns()[solution.player] == solution.value, where
+        assert replay.team_tricks() == solution.tricks, where
+        seen.update(a.split()[0] for a in expected if not a[:1].isupper())
+        seen["playing on"] += state.playing_on is not None
+        seen["mid-trick"] += bool(state.current)
+        seen["compulsory"] += state.rules.compulsory_beating
+        seen["penalty"] += any(not t.rightful for t in state.takes)
+        seen["stock taken"] += bool(state.takes)
+    # What the positions covered: trades, mid-trick positions, the keeping-in decision, the variants.
+    assert seen["mid-trick"] and seen["compulsory"] and seen["stock taken"], seen
+    if cards == 1:
+        assert seen["trade"] and seen["playing on"] and seen["penalty"], seen
+
+
+@pytest.mark.parametrize("goal", ["win", "keep-in", "nine", 1, 2])
+def test_goals_match_minimax(goal: str | int) -> None:
+    checked = 0
+    for i, state in enumerate(endings(2, 300, seed=2)):
+        team = i % 2
+        start = state.team_tricks()[team]
+        assert achievable(state, goal, team) == can_reach(state, goal, team, start), state.dumps()
+        checked += 1
+    assert checked == 300
+
+
+def test_merging_and_the_table_change_no_value() -> None:
+    for state in endings(3, 60, seed=3):
+        full = solve(state)
+        assert solve(state, merge=False).values == full.values
+        assert solve(state, table=False).values == full.values
+
+
+# -- worked by hand from the rules ----------------------------------------------------------------------
+
+
+def test_south_keeps_in_alone_with_his_stikkar() -> None:
+    # South has the only trick and four more stikkar; nobody else holds one that outranks them, and West and
+    # East hold no lamb: leading a stikkar each time, South takes tricks 2 to 5 himself, kept in alone, a
+    # monk's cross (6 strokes).  All nine alone is out of reach: his four clubs can be beaten (East's ♣K, or
+    # any unfortunate).  A club led instead can be taken by West's unfortunate, so nothing alone; North
+    # overtakes, and with eight stikkar for eight tricks the team plays on for all nine (3 strokes).
+    state = after_first_trick()
+    solution = solve(state)
+    assert solution.values == {c: 6 for c in ("C4", "S8", "H9", "D9")} | {c: 3 for c in ("C5", "C6", "C7", "C8")}
+    assert set(solution.best) == {"C4", "S8", "H9", "D9"}
+    assert solution.tricks == (5, 0) and solution.line[-1] == "stop"
+    assert can_win(state) and can_keep_in(state) and can_take_nine(state)
+    assert not can_win(state, team=1) and not can_take(state, 1, team=1)
+
+
+def test_penguin_scoring_makes_alone_and_nine_equal() -> None:
+    # Parlett's table: kept in alone is one plain cross (3 strokes), the same as nine tricks, so every lead is best.
+    state = after_first_trick(Rules(scoring=Scoring.PENGUIN))
+    solution = solve(state)
+    assert solution.value == 3 and set(solution.values.values()) == {3}
+    assert set(solution.best) == set(solution.values)
+
+
+def test_the_opponents_see_the_other_side() -> None:
+    # West to play after South's ♠8: whatever West does, East-West lose by a monk's cross.
+    state = after_first_trick()
+    state.apply("S8")
+    solution = solve(state)
+    assert solution.player == 1 and solution.value == -6 and set(solution.best) == set(solution.values)
+
+
+def test_the_keeping_in_decision() -> None:
+    # Play South's four stikkar: tricks 2-5 are South's, and he says whether to stop.  Stopping is worth the
+    # monk's cross; playing on can reach nine tricks (the team still has the stikkar) but not nine alone.
+    state = after_first_trick()
+    for lead, north in (("C4", "CJ"), ("S8", "CQ"), ("H9", "H7"), ("D9", "S7")):
+        state.apply(lead)
+        state.apply(state.legal_actions()[0])  # West
+        state.apply(north)  # North keeps the four chosen stikkar
+        state.apply(state.legal_actions()[0])  # East
+    assert state.phase is Phase.PLAY_ON and state.to_move == 0
+    solution = solve(state)
+    assert solution.values == {"stop": 6, "play-on": 3}
+    assert solution.line == ("stop",) and solution.tricks == (5, 0)
+
+
+# -- the yes/no form, the deadline, bad input ---------------------------------------------------------------
+
+
+def test_a_deadline_gives_an_inexact_answer_or_none() -> None:
+    state = HandState.deal(2, dealer=2)  # a whole deal nobody may take the stock of
+    assert achievable(state, "win", deadline=0.05) is None
+    with pytest.raises(StytvoltError, match="deadline"):
+        solve(state, deadline=0.05)
+    ending = next(endings(3, 1, seed=4))
+    assert solve(ending, deadline=60).exact
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda: HandState.deal(1), "stock can still be taken"),
+    (lambda: arrange(STOCK, HANDS), "stock can still be taken"),
+])
+def test_positions_the_solver_refuses(make, message) -> None:  # type: ignore[no-untyped-def]
+    state = make()
+    before = state.dumps()
+    with pytest.raises(InvalidPosition, match=message):
+        solve(state)
+    with pytest.raises(InvalidPosition, match=message):
+        achievable(state)
+    assert state.dumps() == before
+
+
+def test_a_finished_hand_and_the_taking_of_the_stock_are_refused() -> None:
+    state = after_first_trick()
+    rng_free = state.clone()
+    while not rng_free.is_terminal():
+        rng_free.apply(rng_free.legal_actions()[0])
+    with pytest.raises(InvalidPosition, match="over"):
+        solve(rng_free)
+    taking = arrange(STOCK, {1: "C5 C6 C7 C8 C9 CJ CQ CK CA"})  # West has no stikkar: the stock is open
+    taking.apply("take")
+    with pytest.raises(InvalidPosition):
+        solve(taking)
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda s: solve("H2"), "HandState"),  # type: ignore[arg-type]
+    (lambda s: achievable(s, "sweep"), "unknown goal 'sweep'"),
+    (lambda s: achievable(s, 10), "0 to 9"),
+    (lambda s: achievable(s, True), "goal"),
+    (lambda s: achievable(s, "win", team=2), "a team is 0"),
+    (lambda s: solve(s, deadline=-1), "deadline"),
+    (lambda s: solve(s, deadline="soon"), "deadline"),  # type: ignore[arg-type]
+])
+def test_bad_arguments_name_what_is_wrong(call, message) -> None:  # type: ignore[no-untyped-def]
+    state = after_first_trick()
+    before = state.dumps()
+    with pytest.raises(StytvoltError, match=message):
+        call(state)
+    assert state.dumps() == before
+
+
+# -- the rare moves: the bird claimed by the king of hearts, four of a kind made by a trade -------------------
+
+
+def test_claims_of_the_bird_match_minimax() -> None:
+    # With the bird variation, in a trick that can end the hand, the holder of ♥K may claim an exposed bird, and
+    # the heart trader's holder is asked first: the solver plays both steps as the state does.
+    rng = random.Random("bird")
+    found = 0
+    for seed in range(3000):
+        state = HandState.deal(seed, dealer=seed % 4, rules=Rules(king_of_hearts_takes_bird=True))
+        while not state.is_terminal() and found < 3:
+            if (9 - len(state.tricks) <= 3 and sum(map(len, state.hands)) <= 14 and solvable(state)
+                    and "trade HK H2" in [str(a) for a in state.legal_actions()]):
+                assert solve(state).values == action_values(state), state.dumps()
+                found += 1
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_a_trade_that_makes_four_of_a_kind_matches_minimax() -> None:
+    # Hearts and spades chosen, the karnifl ♥J exposed; West holds the heart trader and the other three jacks:
+    # trading makes four jacks, each then playing as a karnifl.
+    state = arrange("HJ SK S3 D2 D3 D4 D5 D6 D7 D8 C2 C3", {
+        1: "H5 SJ CJ DJ C5 C6 C7 C8 C9", 0: "H2 C4 HA SA H6 S6 CK CA CQ", 2: "H9 S8 D9 H3 S2 S4 H4 HK HQ"})
+    junk = ["C5", "C6", "C7", "C8", "C9"]
+    while len(state.tricks) < 5:
+        state.apply(junk.pop(0) if state.to_move == 1 else next(a for a in state.legal_actions() if a.kind.value == "play"))
+    state.apply("play-on")
+    state.apply("CA")
+    assert state.to_move == 1 and "trade H5 HJ" in [str(a) for a in state.legal_actions()]
+    assert solve(state).values == action_values(state)
