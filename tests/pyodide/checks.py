@@ -468,6 +468,59 @@ def check_fast_tables() -> object:
     return out
 
 
+def _solver_positions(cards: int, count: int) -> list[object]:
+    """Seeded deals played at random to endings of ``cards`` tricks with the stock closed (as tests/solver_reference.py)."""
+    import random
+
+    from stytvolt.core.errors import InvalidPosition
+    from stytvolt.styrivolt import HandState, Rules
+    from stytvolt.styrivolt.fasthand import check_solvable
+
+    rng = random.Random(f"pyodide/{cards}")
+    out: list[object] = []
+    deal = 0
+    while len(out) < count:
+        deal += 1
+        rules = Rules(compulsory_beating=rng.random() < 0.3, king_of_hearts_takes_bird=rng.random() < 0.4)
+        state = HandState.deal(deal, dealer=deal % 4, rules=rules)
+        while not state.is_terminal():
+            if 9 - len(state.tricks) <= cards and sum(map(len, state.hands)) <= 4 * cards + 2:
+                try:
+                    check_solvable(state)
+                except InvalidPosition:
+                    pass
+                else:
+                    out.append(state)
+                    break
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+@check
+def check_solver() -> object:
+    """Solutions of endings of 2 to 5 cards (values, best, line, nodes: the same search step for step) and goals."""
+    from stytvolt.styrivolt.solver import achievable, solve
+
+    out = []
+    for cards, count in ((2, 40), (3, 30), (4, 15), (5, 6)):
+        for state in _solver_positions(cards, count):
+            sol = solve(state)  # type: ignore[arg-type]
+            goals = [achievable(state, g, team) for g in ("win", "keep-in", "nine", 2) for team in (0, 1)]  # type: ignore[arg-type]
+            out.append([sol.value, sol.values, list(sol.best), list(sol.tricks), list(sol.line), sol.nodes, goals])
+    return out
+
+
+@check
+def check_playouts() -> object:
+    """Random hands through the compiled hand, from one seeded generator."""
+    import random
+
+    from stytvolt.styrivolt.playout import random_hands
+
+    return [[p.team, p.result.value, p.alone, list(p.tricks), list(p.returns)]
+            for p in random_hands(200, random.Random(8))]
+
+
 @check("learn.quiz_widget")
 def check_learn_quiz_widget() -> object:
     return [handle(r) for r in [
