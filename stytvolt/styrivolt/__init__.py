@@ -9,6 +9,8 @@ The public entry points:
 * :class:`Chalkboard`: the chalk-up, with strokes, crosses and monk's crosses;
 * :class:`Game`: hands one after another, the deal passing to the left, scored on one chalk-up;
 * :class:`Rules`: the variations, as switches;
+* :func:`solve` / :func:`achievable`: the double-dummy solver (every card visible), and
+  :func:`playout`: random playouts, both on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`);
 * :mod:`~stytvolt.styrivolt.terms`: the glossary;
 * ``GAME``: its entry in the registry (``stytvolt.game("styrivolt")``).
 """
@@ -28,6 +30,8 @@ from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, CardNames, Ranking, Ro
 from stytvolt.styrivolt.terms import TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import TrickResult, explain_trick, trick_winner
 from stytvolt.styrivolt.variants import CutRule, Rules
+from stytvolt.styrivolt.solver import GOALS, Solution, achievable, can_keep_in, can_take, can_take_nine, can_win, solve
+from stytvolt.styrivolt.playout import Playout, playout, random_hands
 
 __all__ = [
     "Action", "Kind", "parse_action",
@@ -39,6 +43,8 @@ __all__ = [
     "TERMS", "Term", "lookup",
     "TrickResult", "explain_trick", "trick_winner",
     "CutRule", "Rules",
+    "GOALS", "Solution", "achievable", "can_keep_in", "can_take", "can_take_nine", "can_win", "solve",
+    "Playout", "playout", "random_hands",
     "card_names", "Observation", "PACK", "GAME",
 ]
 
