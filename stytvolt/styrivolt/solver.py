@@ -318,15 +318,6 @@ def _tops(chosen: frozenset[object]) -> list[int]:
     return [groups[lv] for lv in sorted(groups, reverse=True)]
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _orders(chosen: frozenset[object]) -> tuple[list[int], list[int]]:
     from stytvolt.styrivolt.fast import compiled
 
