@@ -356,6 +356,7 @@ function mount(widget, engine) {
   widget.setAttribute("data-sv-mounted", "");
   let latest = 0; // answers come back in order; only the newest submit's answer is shown
   let quiet = false; // the next submit restores saved state: the address bar is not the reader's to change
+  let reveal = false; // opened by its permalink: once its answer is drawn, the widget is brought into view
   for (const fieldset of form.querySelectorAll("fieldset.sv-fields[disabled]")) fieldset.disabled = false;
   const staleNote = document.createElement("p");
   staleNote.className = "sv-stale-note";
@@ -405,6 +406,11 @@ function mount(widget, engine) {
       }
       // Other modules (the stepper) enhance what an answer drew.
       widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
+      // The page scrolled to the widget's anchor on load, but what stands above it may have grown since.
+      if (reveal) {
+        reveal = false;
+        widget.scrollIntoView({ block: "start" });
+      }
     } else {
       showError(status, (response && response.error) || "The rules engine gave no answer.");
       output.classList.add("sv-stale");
@@ -416,6 +422,7 @@ function mount(widget, engine) {
   if (saved) {
     applySet(form, saved.state);
     quiet = !saved.fromLink;
+    reveal = saved.fromLink;
     form.requestSubmit();
   }
   return true;
