@@ -197,7 +197,8 @@ def sizes(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=20 if PYODIDE else 100, help="endings of each size")
+    parser.add_argument("--positions", type=int, default=20 if PYODIDE else 100,
+                        help="endings of each size (0: the whole deals only)")
     parser.add_argument("--sizes", type=sizes, default=[3, 4, 5, 6], help="cards a player, e.g. 3,4,5,6")
     parser.add_argument("--compare-sizes", type=sizes, default=[3, 4, 5] if PYODIDE else [3, 4, 5, 6],
                         help="the sizes also searched with table=False and merge=False")
@@ -210,10 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"runtime: {runtime} {platform.python_version()} ({platform.machine() or 'wasm'})")
     started = time.perf_counter()
     warm_up()
+    if args.positions <= 0:
+        args.sizes = []
     compared = [k for k in args.sizes if k in args.compare_sizes]
-    print(f"endings: {args.positions} positions of each size, at the start of a trick; solve(state) on "
-          f"{', '.join(map(str, args.sizes))} cards a player; table=False and merge=False (deadline "
-          f"{args.slow_deadline:g} s a position) on {', '.join(map(str, compared)) or 'none'}")
+    if args.sizes:
+        print(f"endings: {args.positions} positions of each size, at the start of a trick; solve(state) on "
+              f"{', '.join(map(str, args.sizes))} cards a player; table=False and merge=False (deadline "
+              f"{args.slow_deadline:g} s a position) on {', '.join(map(str, compared)) or 'none'}")
     for k in args.sizes:
         t = time.perf_counter()
         positions, skipped, seeds = endings(k, args.positions)
