@@ -36,10 +36,12 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
-from stytvolt.styrivolt.fast import conflicts
+from stytvolt.styrivolt.fast import Compiled, conflicts
+from stytvolt.styrivolt.ranking import STIKKAR_LEVEL
 from stytvolt.styrivolt.fasthand import _HK, OVER, PLAYING, FastHand, move_text
 
 if TYPE_CHECKING:
@@ -104,16 +106,17 @@ class Search:
         self.merge = merge
         self.deadline = deadline
         self.nodes = 0
-        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.table: dict[tuple[object, ...], list[int]] = {}
         t = hand.tables
         self.conflict = conflicts(t.chosen)
         self.level = t.level
         self.defence = t.defence
         self.after = t.after
-        self.lead_order = _lead_order(t.chosen)
-        self.cheap_order = _cheap_order(t.chosen)
-        self.tops = _tops(t.chosen)
-        self.lambs = sum(1 << c for c in range(48) if t.lamb[c * 2])
+        facts = _pair_facts(t)
+        self.lead_order = facts.lead_order
+        self.cheap_order = facts.cheap_order
+        self.tops = facts.tops
+        self.lambs = facts.lambs
 
     # -- the search -------------------------------------------------------------------------------
 
@@ -175,16 +178,16 @@ class Search:
             entry[2] = best
         return result
 
-    def _key(self, h: FastHand) -> tuple[int, ...]:
+    def _key(self, h: FastHand) -> tuple[object, ...]:
         w = h.won
         a, b = w[0] + w[2], w[1] + w[3]
         if a and b and h.playing_on < 0:
             tricks = a * 16 + b  # a race to five: only the counts matter
         else:
             tricks = 1000 + w[0] + 10 * w[1] + 100 * w[2] + 1000 * w[3] + 10000 * h.playing_on
-        extra = 0
+        extra: object = 0  # the face-up cards and four of a kind, themselves (a hash of them could collide)
         if h.exposed or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
-            extra = hash((tuple(sorted(h.exposed.items())), tuple(h.promo)))
+            extra = (tuple(sorted(h.exposed.items())), tuple(h.promo))
         hd = h.hands
         return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra)
 
@@ -305,47 +308,38 @@ class Search:
         return cands[0]
 
 
-def _tops(chosen: frozenset[object]) -> list[int]:
-    """The stikkar in groups of equal level, highest first (masks)."""
-    from stytvolt.styrivolt.fast import compiled
+@dataclass(frozen=True)
+class _PairFacts:
+    """What the search reads of one pair's tables, built once per pair of chosen suits."""
 
-    t = compiled(chosen)  # type: ignore[arg-type]
-    groups: dict[int, int] = {}
-    for c in range(48):
-        lv = t.level[c * 2]
-        if lv >= 9:
-            groups[lv] = groups.get(lv, 0) | 1 << c
-    return [groups[lv] for lv in sorted(groups, reverse=True)]
+    lead_order: list[int]  # card -> sort key for leads: the hardest to beat first (a lamb, then by defence)
+    cheap_order: list[int]  # card -> how much it is worth keeping: its level, then its defence
+    tops: list[int]  # the stikkar in groups of equal level, highest first (masks)
+    lambs: int  # the cards that play as lambs
+    beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
 
 
-def _orders(chosen: frozenset[object]) -> tuple[list[int], list[int]]:
-    from stytvolt.styrivolt.fast import compiled
-
-    t = compiled(chosen)  # type: ignore[arg-type]
-    # Leads: the hardest to beat first (a lamb, then by defence, stikkar by level).
-    lead = [0] * 48
-    cheap = [0] * 48
-    for c in range(48):
-        d = t.defence[c * 2]
-        lv = t.level[c * 2]
-        lead[c] = -(d * 100 + lv)
-        cheap[c] = lv * 100 + min(d, 60)  # how much a card is worth keeping: its level, then its defence
-    return lead, cheap
+_FACTS: dict[frozenset[Suit], _PairFacts] = {}
 
 
-_ORDERS: dict[frozenset[object], tuple[list[int], list[int]]] = {}
-
-
-def _lead_order(chosen: frozenset[object]) -> list[int]:
-    if chosen not in _ORDERS:
-        _ORDERS[chosen] = _orders(chosen)
-    return _ORDERS[chosen][0]
-
-
-def _cheap_order(chosen: frozenset[object]) -> list[int]:
-    if chosen not in _ORDERS:
-        _ORDERS[chosen] = _orders(chosen)
-    return _ORDERS[chosen][1]
+def _pair_facts(t: Compiled) -> _PairFacts:
+    found = _FACTS.get(t.chosen)
+    if found is None:
+        groups: dict[int, int] = {}
+        for c in range(48):
+            lv = t.level[c * 2]
+            if lv >= STIKKAR_LEVEL:
+                groups[lv] = groups.get(lv, 0) | 1 << c
+        found = _FACTS[t.chosen] = _PairFacts(
+            lead_order=[-(t.defence[c * 2] * 100 + t.level[c * 2]) for c in range(48)],
+            cheap_order=[t.level[c * 2] * 100 + min(t.defence[c * 2], 60) for c in range(48)],
+            tops=[groups[lv] for lv in sorted(groups, reverse=True)],
+            lambs=sum(1 << c for c in range(48) if t.lamb[c * 2]),
+            beaters=tuple(
+                sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
+            ),
+        )
+    return found
 
 
 # -- the public entry points ---------------------------------------------------------------------------------
@@ -457,9 +451,6 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
     return sure
 
 
-_BEATERS: dict[frozenset[object], tuple[int, ...]] = {}
-
-
 def _unbeaten(h: FastHand) -> int:
     """How many of the leader's cards no card in an opponent's hand beats when it is led (-1: not reckoned).
 
@@ -470,13 +461,7 @@ def _unbeaten(h: FastHand) -> int:
     """
     if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
         return -1
-    chosen = h.tables.chosen
-    beaters = _BEATERS.get(chosen)
-    if beaters is None:
-        t = h.tables
-        beaters = _BEATERS[chosen] = tuple(
-            sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
-        )
+    beaters = _pair_facts(h.tables).beaters
     leader = h.leader
     opponents = h.hands[(leader + 1) & 3] | h.hands[(leader + 3) & 3] | (h.fetchable() if h.exposed else 0)
     count = 0
