@@ -33,7 +33,7 @@ from stytvolt.styrivolt.pack import PACK
 from stytvolt.styrivolt.ranking import Ranking, Role, defence_of
 
 __all__ = [
-    "CARDS", "NUMBER", "NO_STATE", "Compiled", "compiled", "play", "mask", "cards_of", "trick_winner", "winning_card",
+    "CARDS", "NUMBER", "NO_STATE", "Compiled", "compiled", "play", "mask", "numbers", "cards_of", "trick_winner", "winning_card",
     "conflicts", "NEVER",
 ]
 
@@ -64,14 +64,19 @@ def mask(cards: Iterable[Card]) -> int:
     return out
 
 
-def cards_of(bits: int) -> tuple[Card, ...]:
-    """The cards of a bitmask, in the pack's order."""
+def numbers(bits: int) -> list[int]:
+    """The card numbers of a bitmask, lowest first."""
     out = []
     while bits:
         low = bits & -bits
-        out.append(CARDS[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         bits ^= low
-    return tuple(out)
+    return out
+
+
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in the pack's order."""
+    return tuple(CARDS[i] for i in numbers(bits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +90,6 @@ class Compiled:
     defence: tuple[int, ...]  # play -> the level that beats it when it is winning as played
     plain: tuple[int, ...]  # card -> its suit while it is a plain card of an unchosen suit, else -1
     lamb: tuple[bool, ...]  # play -> whether it plays as a lamb
-    fives: int  # the mask of the four fives (never played as four of a kind)
 
 
 def _build(ranking: Ranking) -> Compiled:
@@ -141,7 +145,6 @@ def _build(ranking: Ranking) -> Compiled:
     return Compiled(
         ranking.chosen, lead, tuple(after), tuple(level), tuple(defence),
         tuple(int(c.suit) if plain[i] else -1 for i, c in enumerate(CARDS)), tuple(lamb),
-        mask(c for c in CARDS if not possible[play(NUMBER[c], True)]),
     )
 
 

@@ -46,6 +46,8 @@ from stytvolt.styrivolt import legality, outcome
 from stytvolt.styrivolt.actions import PLAY_ON as PLAY_ON_ACTION, PASS, PLAYS, STOP as STOP_ACTION, Action, Kind
 from stytvolt.styrivolt.chalk import Result, points
 from stytvolt.styrivolt.fast import CARDS, NUMBER, Compiled, compiled, mask
+from stytvolt.styrivolt.fast import numbers as _bits
+from stytvolt.styrivolt.ranking import four_of_a_kind
 from stytvolt.styrivolt.pack import PLAYERS
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.stock import BirdClaim
@@ -71,27 +73,21 @@ _PLAIN, _TRICK, _WHOLE = 0, 1, 2
 # The phases of the compiled hand.
 PLAYING, DECIDING, BIRD, OVER = 0, 1, 2, 3
 
-#: The mask of the four cards of each rank, by rank (fives and tens left out: they never make four of a kind).
-RANK_MASKS: tuple[int, ...] = tuple(
-    mask(c for c in CARDS if c.rank is r) for r in sorted({c.rank for c in CARDS}) if r is not Rank.FIVE
-)
+#: The four cards of each rank that makes four of a kind (``ranking.four_of_a_kind`` says which: not the fives).
+RANK_MASKS: dict[Rank, int] = {
+    r: mask(four) for r in sorted({c.rank for c in CARDS})
+    if four_of_a_kind(four := [c for c in CARDS if c.rank is r])
+}
+#: Each card's four of a kind, by card number (0 for a five).
+_FOUR_OF = tuple(RANK_MASKS.get(c.rank, 0) for c in CARDS)
 _H2, _H5, _HK = NUMBER[legality.H2], NUMBER[legality.H5], NUMBER[legality.HK]
 _SUIT = tuple(int(c.suit) for c in CARDS)
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _fours(hand: int) -> int:
     """The cards of the ranks of which ``hand`` holds all four."""
     out = 0
-    for r in RANK_MASKS:
+    for r in RANK_MASKS.values():
         if hand & r == r:
             out |= r
     return out
@@ -220,10 +216,6 @@ class FastHand:
     def over(self) -> bool:
         return self.phase == OVER
 
-    def result(self) -> outcome.Ending | None:
-        """How the hand ended as played (before any stock penalty replaces its score), or None."""
-        return self.ending
-
     def value(self, team: int) -> int:
         """The score of a finished hand for ``team``, as ``HandState.returns()`` gives it."""
         assert self.ending is not None
@@ -311,7 +303,7 @@ class FastHand:
             rest = hand & ~(1 << t)
             for x in ex:
                 after = rest | 1 << x
-                if _fours(after) & ~self.promo[p] & ~(1 << x) and len(ex) > 0:
+                if _fours(after) & ~self.promo[p]:
                     out.append(TRADE | t << 6 | x)  # a trade that makes four of a kind: it can matter
                 if len(ex) == 2 and self._may_play_fetched(p, rest, x):
                     out.append(VIA | t << 6 | x)
@@ -455,9 +447,7 @@ class FastHand:
         promoted = self.promo[p] >> card & 1
         play = card * 2 + promoted
         if promoted and not self.declared[p] >> card & 1:
-            rank = next(r for r in RANK_MASKS if r >> card & 1)
-            self.declared[p] |= rank
-            self.promo[p] |= rank
+            self.declared[p] |= _FOUR_OF[card]
         self.hands[p] &= ~(1 << card)
         t = self.tables
         if self.trick:
@@ -509,7 +499,7 @@ class FastHand:
 def _rank_cards(ranks: frozenset[Rank]) -> int:
     out = 0
     for r in ranks:
-        out |= mask(c for c in CARDS if c.rank is r)
+        out |= RANK_MASKS[r]
     return out
 
 
