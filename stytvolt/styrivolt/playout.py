@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.choosing import OneSuitStock
-from stytvolt.styrivolt.fasthand import OVER, PLAYING, FastHand
+from stytvolt.styrivolt.fasthand import OVER, FastHand
 from stytvolt.styrivolt.pack import PACK, PLAYERS
 from stytvolt.styrivolt.variants import Rules
 
@@ -46,22 +46,8 @@ class Playout:
 
 def _finish(hand: FastHand, rng: random.Random) -> Playout:
     choice = rng.choice
-    rand = rng.random
-    hands = hand.hands
-    special = hand.trader_mask
-    apply = hand.apply
     while hand.phase != OVER:
-        h = hands[hand.to_move]
-        if hand.phase == PLAYING and not (h & special or hand.compulsory or not hand.done and not hand.trick):
-            # Every card may be played as it is: draw one (what hand.legal() would list, drawn alike).
-            n = h.bit_count()
-            k = int(rand() * n)
-            while k:
-                h &= h - 1
-                k -= 1
-            apply((h & -h).bit_length() - 1)
-        else:
-            apply(choice(hand.legal()))
+        hand.apply(choice(hand.legal()))
     hand.forget()
     assert hand.ending is not None
     team, result, alone = hand.ending
