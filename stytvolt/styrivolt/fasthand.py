@@ -277,8 +277,8 @@ class FastHand:
             return [GIVE_BIRD, PASS_BIRD]
         p = self.to_move
         hand = self.hands[p]
-        if not (hand & self.trader_mask or self.compulsory or (self.done == 0 and not self.trick)):
-            return _bits(hand)  # the common case: every card may be played as it is, and nothing traded
+        if self._as_they_are(hand):
+            return _bits(hand)
         out = _bits(self._plays(p, hand))
         for t in self._traders():
             if hand >> t & 1:
@@ -293,8 +293,8 @@ class FastHand:
             return self.legal()
         p = self.to_move
         hand = self.hands[p]
-        if not (hand & self.trader_mask or self.compulsory or (self.done == 0 and not self.trick)):
-            return _bits(hand)  # the common case: every card may be played as it is
+        if self._as_they_are(hand):
+            return _bits(hand)
         out = _bits(self._plays(p, hand))
         for t in self._traders():
             if not hand >> t & 1:
@@ -310,6 +310,11 @@ class FastHand:
         if self._may_claim_bird(p):
             out.append(TRADE | _HK << 6 | _H2)
         return out
+
+    def _as_they_are(self, hand: int) -> bool:
+        """The common case: every card of ``hand`` may be played as it is, and there is nothing to trade or claim
+        (no trader or claiming king in it, no compulsory beating, not the first lead of the hand)."""
+        return not (hand & self.trader_mask or self.compulsory or (self.done == 0 and not self.trick))
 
     def _plays(self, p: int, hand: int) -> int:
         """The cards of ``hand`` that ``p`` may play now, as a mask."""
