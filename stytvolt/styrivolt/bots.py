@@ -83,12 +83,15 @@ class SimpleBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        #: Why the last action was chosen, in words naming no seat.
+        self.reason = ""
 
     # -- the one entry point ---------------------------------------------------
 
     def choose(self, obs: Observation) -> Action:
         legal = _legal(obs)
         phase = Phase(obs.phase)
+        self.reason = "It is the first thing this player may do."
         if phase is Phase.PLAY:
             action = self._play_phase(obs, legal)
         elif phase is Phase.EXPOSE:
@@ -96,11 +99,13 @@ class SimpleBot:
         elif phase is Phase.CLAIM:
             # A king for a permanent stikkar is always a good exchange.
             action = next((a for a in legal if a.kind is Kind.TRADE), legal[0])
+            self.reason = "A king for a permanent stikkar is always a good exchange."
         elif phase is Phase.LAST_CHANCE:
             action = self._last_chance(obs, legal)
         elif phase is Phase.WITH:
             # The taker keeps the better of the exposed pair (the stikkar, not the lamb).
             action = max(legal, key=lambda a: card_worth(_ranking(obs), a.card))
+            self.reason = "The taker keeps the better card of the exposed pair."
         elif phase is Phase.STOCK_DECISION:
             action = self._stock_decision(obs, legal)
         elif phase is Phase.PLAY_ON:
@@ -115,6 +120,7 @@ class SimpleBot:
     def _expose(self, obs: Observation, legal: list[Action]) -> Action:
         """The dealer's free choice: expose the card the priority list names first."""
         offered = {a.card for a in legal}
+        self.reason = "The dealer exposes the card the priority list names first."
         if obs.turned:
             for exposure in choose_suits(obs.turned).exposures:
                 if {*exposure.cards, *exposure.alternatives} == offered:
@@ -128,7 +134,9 @@ class SimpleBot:
         ranking = _ranking(obs)
         best = [a for a in legal if a.kind is Kind.TRADE and ranking.role(a.cards[1]).is_stikkar]
         if best:
+            self.reason = "A trader fetches an exposed stikkar before the stock carries it away."
             return max(best, key=lambda a: card_worth(ranking, a.cards[1]))
+        self.reason = "Nothing worth fetching: pass."
         return next((a for a in legal if a.kind is Kind.PASS), legal[0])
 
     def _stock_decision(self, obs: Observation, legal: list[Action]) -> Action:
@@ -139,6 +147,7 @@ class SimpleBot:
         """
         kinds = {a.kind: a for a in legal}
         if Kind.KEEP_BOTH in kinds:
+            self.reason = "Keeping both hands is never worse than either: more cards to choose from."
             return kinds[Kind.KEEP_BOTH]
         mine = [t for t in obs.takes if t.player == obs.player and t.original is not None]
         if Kind.GO_BACK in kinds and mine:
@@ -146,7 +155,9 @@ class SimpleBot:
             original = mine[-1].original
             assert original is not None
             if _strength(ranking, original) > _strength(ranking, obs.hand):
+                self.reason = "The original hand is stronger than the stock's cards: go back to it."
                 return kinds[Kind.GO_BACK]
+        self.reason = "The stock's cards are at least as strong as the original hand: keep them."
         return kinds.get(Kind.KEEP, legal[0])
 
     def _play_on(self, obs: Observation, legal: list[Action]) -> Action:
@@ -154,7 +165,9 @@ class SimpleBot:
         kinds = {a.kind: a for a in legal}
         left = TRICKS - len(obs.tricks)
         if Kind.PLAY_ON in kinds and _sure_winners(obs) >= left:
+            self.reason = "This hand surely takes every trick left, so it plays on for all nine."
             return kinds[Kind.PLAY_ON]
+        self.reason = "A keeping-in in the chalk is worth more than the risk of playing on."
         return kinds.get(Kind.STOP, legal[0])
 
     def _play_phase(self, obs: Observation, legal: list[Action]) -> Action:
@@ -164,19 +177,23 @@ class SimpleBot:
         # 1. Fetch an exposed stikkar with a trader (or ♥K for the bird) as soon as possible.
         stikkar_trades = [a for a in trades if ranking.role(a.cards[1]).is_stikkar]
         if stikkar_trades:
+            self.reason = "A trader fetches an exposed stikkar as soon as it can."
             return max(stikkar_trades, key=lambda a: card_worth(ranking, a.cards[1]))
         leading = not obs.current
         # 2. Fetch an exposed lamb when it can be led now (not to the first trick).
         if leading and obs.tricks:
             lamb_trades = [a for a in trades if ranking.role(a.cards[1]) is Role.LAMB]
             if lamb_trades:
+                self.reason = "A trader fetches the exposed lamb, which can be led at once and cannot be beaten."
                 return lamb_trades[0]
         # 3. Take the stock with a weak hand (nothing better than an unfortunate).
         take = next((a for a in legal if a.kind is Kind.TAKE_STOCK), None)
         if take is not None and obs.right_to_stock and self._weak(obs):
+            self.reason = "A weak hand (nothing above an unfortunate) takes the stock, hoping for better."
             return take
         if not plays:
             # Only trades are left (a trader facing a lamb and a stikkar): take the better card.
+            self.reason = "Only trades are left, so the trader fetches the better card."
             return max(trades, key=lambda a: card_worth(ranking, a.cards[1]))
         if leading:
             return self._lead(obs, plays)
@@ -190,6 +207,7 @@ class SimpleBot:
         # A lamb (never to the first trick: the rules do not offer it then) wins for sure.
         lambs = [a for a, card, promoted in info if ranking.role(card, promoted) is Role.LAMB]
         if lambs:
+            self.reason = "A led lamb cannot be beaten."
             return lambs[0]
         # The best stikkar still out, if it is ours, wins for sure too.
         top = _highest_unseen_stikkar(obs)
@@ -198,6 +216,7 @@ class SimpleBot:
             if ranking.role(card, promoted).level >= _STIKKAR and ranking.role(card, promoted).level > top
         ]
         if sure:
+            self.reason = "The best stikkar still out is in this hand, so it wins for sure."
             return min(sure, key=lambda x: card_worth(ranking, x[1], x[2]))[0]
         # A free card or an unchosen ace is the usual, hard-to-beat lead.
         good = [
@@ -206,7 +225,9 @@ class SimpleBot:
             and (ranking.role(card, promoted) is Role.FREE_CARD or (ranking.role(card, promoted) is Role.PLAIN and card.rank is Rank.ACE))
         ]
         if good:
+            self.reason = "A free card or an unchosen ace is hard to beat when led."
             return max(good, key=lambda x: card_worth(ranking, x[1], x[2]))[0]
+        self.reason = "Nothing sure to lead, so it leads its least useful card."
         return self._cheapest(ranking, info)
 
     def _follow(self, obs: Observation, plays: list[Action]) -> Action:
@@ -214,13 +235,16 @@ class SimpleBot:
         info = [(a, *obs.played_as(a.card)) for a in plays]
         best = winner_index(ranking, obs.current, obs.current_promoted)
         if (obs.leader + best) % 2 == obs.player % 2:
-            return self._cheapest(ranking, info)  # partner is winning: throw rubbish
+            self.reason = "The partner is winning the trick, so it throws its least useful card."
+            return self._cheapest(ranking, info)
         winning = [
             (a, card, promoted) for a, card, promoted in info
             if winner_index(ranking, (*obs.current, card), (*obs.current_promoted, promoted)) == len(obs.current)
         ]
         if winning:
+            self.reason = "It wins the trick as cheaply as it can."
             return self._cheapest(ranking, winning)
+        self.reason = "It cannot win the trick, so it throws its least useful card."
         return self._cheapest(ranking, info)
 
     def _cheapest(self, ranking: Ranking, info: Sequence[tuple[Action, Card, bool]]) -> Action:

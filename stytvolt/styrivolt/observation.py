@@ -62,9 +62,12 @@ class Observation:
     leader: int
     chosen: tuple[Suit, Suit] | None  # None while the dealer is still choosing what to expose
     hand: tuple[Card, ...]
+    dealt: tuple[Card, ...]  # this player's own nine cards as dealt
     declared: tuple[frozenset[Rank], ...]  # announced four of a kinds, every player's
     exposed: dict[Suit, tuple[Card, ...]]
     cut: tuple[Card, ...]
+    cut_shown: tuple[Card, ...]  # what the cut laid face up, wherever those cards are now
+    shown: tuple[Card, ...]  # what the dealer exposed in choosing, in order
     table: tuple[Card, ...]
     tricks: tuple[Trick, ...]
     current: tuple[Card, ...]
@@ -111,9 +114,12 @@ class Observation:
             "leader": self.leader,
             "chosen": [s.letter for s in self.chosen] if self.chosen else None,
             "hand": cards(self.hand),
+            "dealt": cards(self.dealt),
             "declared": [sorted(r.letter for r in d) for d in self.declared],
             "exposed": {s.letter: cards(cs) for s, cs in sorted(self.exposed.items())},
             "cut": cards(self.cut),
+            "cut_shown": cards(self.cut_shown),
+            "shown": cards(self.shown),
             "table": cards(self.table),
             "tricks": [{"leader": t.leader, "cards": cards(t.cards), "promoted": list(t.promoted), "winner": t.winner}
                        for t in self.tricks],
@@ -159,9 +165,12 @@ def observe(state: "HandState", player: int) -> Observation:
         leader=state.leader,
         chosen=None if choosing and player != state.dealer else state.chosen,
         hand=state.hands[player],
+        dealt=state.dealt[player],
         declared=state.declared,
         exposed=dict(state.exposed),
         cut=state.cut,
+        cut_shown=state.cut_shown,
+        shown=() if choosing else state.choice.exposed,
         table=tuple(state.table),
         tricks=tuple(state.tricks),
         current=state.current,
