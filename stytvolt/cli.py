@@ -29,7 +29,8 @@ from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
 from stytvolt.core.rules import parse_switch_words, switches
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
-from stytvolt.styrivolt.bots import Bot, SimpleBot, card_worth
+from stytvolt.styrivolt.bots import card_worth
+from stytvolt.styrivolt.players import DEFAULT_LEVEL, LEVEL_SUMMARIES, LEVELS, computer, describe_action
 from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Scoring, parse_record
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.game import Game
@@ -241,6 +242,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.epilog = _variant_epilog()
     p.add_argument("--auto", action="store_true", help="a computer player plays your seat too (no input needed)")
+    p.add_argument(
+        "--level", choices=LEVELS, default=DEFAULT_LEVEL,
+        help=f"how well the computer players play (default {DEFAULT_LEVEL}): "
+        + "; ".join(f"{name}: {LEVEL_SUMMARIES[name]}" for name in LEVELS),
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
@@ -501,7 +507,7 @@ def _rules_text(rules: Rules) -> str:
 
 
 class TerminalGame:
-    """A game in the terminal: the engine's Game, three (or four) SimpleBots, and the screen."""
+    """A game in the terminal: the engine's Game, three (or four) computer players, and the screen."""
 
     def __init__(self, args: argparse.Namespace, out: Output, stdin: TextIO) -> None:
         self.out = out
@@ -516,7 +522,9 @@ class TerminalGame:
             raise CliError("--hands 0 plays until you quit, and with --auto nobody would: give a number of hands")
         self.hands_wanted: int | None = args.hands
         self.seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
-        self.bots: list[Bot] = [SimpleBot(self.seed * 4 + p) for p in range(4)]
+        self.level: str = args.level
+        self.bots = [computer(args.level, self.seed * 4 + p) for p in range(4)]
+        self.last_why: tuple[int, Action, str] | None = None  # the last computer move and why it was made
         # The first dealer sits on your right, so you lead to the first trick.
         self.first_dealer = (self.seat + 3) % 4
         self.game = Game(seed=self.seed, first_dealer=self.first_dealer, rules=self.rules)
@@ -542,11 +550,12 @@ class TerminalGame:
             f"against {self.names[(self.seat + 1) % 4]} and {self.names[(self.seat + 3) % 4]}.")
         out(f"Team A: {self.names[0]} and {self.names[2]} (seats 0 and 2); team B: {self.names[1]} and {self.names[3]} (seats 1 and 3).")
         out(f"Rules: {_rules_text(self.rules)}. Seed {self.seed} (--seed {self.seed} replays this game).")
+        out(f"Computer players: {self.level} level ({LEVEL_SUMMARIES[self.level]}).")
         if self.hands_wanted is None:
             out("The game ends when a team wins a cross.")
         if not self.auto:
             out("At each turn type the number of an action, or its text (H2, take, trade H5 H7, keep);")
-            out("? explains the last trick, r shows the ranking, h helps, q quits.")
+            out("? explains the last trick, w why the last computer move, r shows the ranking, h helps, q quits.")
         try:
             while True:
                 self.hand_no += 1
@@ -600,6 +609,7 @@ class TerminalGame:
         state = self.game.deal()
         dealer = state.dealer
         self.state = state
+        self.last_why = None
         out("")
         out("=" * 60)
         out(f"Hand {self.hand_no}: {self.who(dealer)} deals; {self.who((dealer + 1) % 4)} leads.")
@@ -615,7 +625,9 @@ class TerminalGame:
             if p == self.seat and not self.auto:
                 action = self.ask(state)
             else:
-                action = self.bots[p].choose(state.observation(p))
+                decision = self.bots[p].decide(state.observation(p))
+                action = decision.action
+                self.last_why = (p, action, decision.why)
             state.apply(action)
             # What happened, in the engine's words (the end of the hand is told below).
             for reason in state.log[logged:]:
@@ -706,6 +718,9 @@ class TerminalGame:
             if low in ("r", "ranking"):
                 print_ranking(self.out, state.chosen)
                 continue
+            if low == "w":
+                self.why_last()
+                continue
             if low in ("h", "help"):
                 self.help()
                 continue
@@ -737,7 +752,15 @@ class TerminalGame:
         out = self.out
         out("Type the number of an action, or its text: a card to play (H2 or ♥2), take (the stock),")
         out("trade H5 H7 (a trader for the exposed card), keep, discard C2, back, both, pass, stop, play-on.")
-        out("? explains the last trick; r shows the ranking of every card; s shows the table again; q quits.")
+        out("? explains the last trick; w says why the last computer move was made; r shows the ranking")
+        out("of every card; s shows the table again; q quits.")
+
+    def why_last(self) -> None:
+        if self.last_why is None:
+            self.out("No computer player has moved yet in this hand.")
+            return
+        p, action, why = self.last_why
+        self.out(f"{self.who(p)}: {describe_action(action)}. {why}")
 
     def explain_last(self, state: HandState) -> None:
         if not state.tricks:

@@ -2,8 +2,10 @@
 
 Three levels, one entry point (:func:`computer`):
 
-* ``"beginner"``: :class:`~stytvolt.styrivolt.bots.SimpleBot`'s rules of
-  thumb, instantly;
+* ``"beginner"``: :class:`~stytvolt.styrivolt.bots.SimpleBot` itself, its
+  rules of thumb, instantly (like SimpleBot, it breaks ties between equal
+  cards with one random generator over the whole game, so its tie-breaks
+  depend on what it was asked before; its reasons never do);
 * ``"club"`` (the default) and ``"expert"``: look ahead.  The player draws
   deals that fit everything its seat has seen (:mod:`~stytvolt.styrivolt.sampling`:
   its own cards, the face-up cards, the tricks, what the stock-taking and the
@@ -16,8 +18,8 @@ Three levels, one entry point (:func:`computer`):
 
 A player sees ``state.observation(seat)`` only; the deals it draws come from
 that, so scrambling the cards it has not seen cannot change its move (the
-test suite checks this).  Its random choices are seeded by its own seed and
-the observation, so the same player shown the same observation always makes
+test suite checks this).  A club or expert player's random choices are
+seeded by its own seed and the observation, so the same player shown the same observation always makes
 the same move, and gives the same reason (:class:`Decision`), which is how a
 page can answer "why did the computer do that?" long after the move.
 
@@ -42,7 +44,7 @@ from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.sampling import sample
 from stytvolt.styrivolt.solver import solve
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "Level", "Decision", "ComputerPlayer", "computer", "describe_action"]
+__all__ = ["LEVELS", "LEVEL_SUMMARIES", "DEFAULT_LEVEL", "Level", "Decision", "ComputerPlayer", "computer", "describe_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ _LEVELS: dict[str, Level] = {
 }
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
+#: Each level in a few words.
+LEVEL_SUMMARIES: dict[str, str] = {name: level.summary for name, level in _LEVELS.items()}
 #: The level a computer player has unless told otherwise.
 DEFAULT_LEVEL = "club"
 
@@ -114,6 +118,9 @@ class ComputerPlayer:
             raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
         self.level = _LEVELS[level]
         self.seed = 0 if seed is None else seed
+        # The beginner is SimpleBot itself: its ties are broken by one generator over the game,
+        # so `stytvolt play --level beginner` deals and plays exactly as SimpleBot always did.
+        self._beginner = SimpleBot(self.seed)
 
     def __repr__(self) -> str:
         return f"computer({self.level.name!r}, seed={self.seed})"
@@ -137,14 +144,15 @@ class ComputerPlayer:
         legal = list(obs.legal)
         if not legal:
             raise InvalidPosition("this seat has nothing to do now: the hand is over or it is another seat's turn")
-        rng = random.Random(f"{self.seed}|{obs.player}|{len(obs.moves)}|{obs.moves[-1:] }")
-        thumb = SimpleBot(rng.randrange(2**32))
-        rule = thumb.choose(obs)
-        if len(legal) == 1:
-            return Decision(legal[0], "It was the only thing this player could do.")
         level = self.level
         if not level.deals:
-            return Decision(rule, thumb.reason)
+            action = self._beginner.choose(obs)
+            return Decision(action, self._beginner.reason)
+        if len(legal) == 1:
+            return Decision(legal[0], "It was the only thing this player could do.")
+        rng = random.Random(f"{self.seed}|{obs.player}|{len(obs.moves)}|{obs.moves[-1:]}")
+        thumb = SimpleBot(rng.randrange(2**32))
+        rule = thumb.choose(obs)
         totals = {a: 0.0 for a in legal}
         wins = {a: 0 for a in legal}
         pictured = 0
