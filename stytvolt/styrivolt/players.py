@@ -110,13 +110,14 @@ def computer(level: str = DEFAULT_LEVEL, seed: int | None = None) -> "ComputerPl
 class ComputerPlayer:
     """A fair computer player: ``choose(obs)``, ``decide(obs)``, ``think(obs)``.  See the module docstring."""
 
-    def __init__(self, level: str = DEFAULT_LEVEL, seed: int | None = None) -> None:
-        if not isinstance(level, str) or level not in _LEVELS:
-            shown = repr(level) if isinstance(level, str) else type_name(level)
-            raise InvalidPosition(f"unknown level {shown}: expected one of {', '.join(LEVELS)}")
+    def __init__(self, level: str | Level = DEFAULT_LEVEL, seed: int | None = None) -> None:
+        if isinstance(level, str) and level not in _LEVELS:
+            raise InvalidPosition(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        if not isinstance(level, (str, Level)):
+            raise InvalidPosition(f"unknown level: expected one of {', '.join(LEVELS)}, or a Level, not {type_name(level)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
-        self.level = _LEVELS[level]
+        self.level = _LEVELS[level] if isinstance(level, str) else level
         self.seed = 0 if seed is None else seed
         # The beginner is SimpleBot itself: its ties are broken by one generator over the game,
         # so `stytvolt play --level beginner` deals and plays exactly as SimpleBot always did.
