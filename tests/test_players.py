@@ -22,7 +22,7 @@ from stytvolt.styrivolt.sampling import _target, sample
 from stytvolt.styrivolt.variants import CutRule
 
 #: A look-ahead player cheap enough to play many hands in the suite: the club's code path, fewer deals.
-QUICK = Level("quick", "two deals, solved from three cards a hand", deals=2, solve_at=3, solve_seconds=0.05)
+QUICK = Level("quick", "two deals, solved from three cards a hand", deals=2, solve_at=3, solve_nodes=2_000)
 
 
 def every_rules(rng: random.Random) -> Rules:

@@ -12,7 +12,9 @@ Three levels, one entry point (:func:`computer`):
   trades revealed), tries each legal action in every one of them, and plays
   the action that scores best on average.  An action is scored by the
   solver, exactly, once the stock is closed and the hands are small enough
-  (``solve_at`` cards a hand); before that by playing the deal out with
+  (``solve_at`` cards a hand, and the solve settles within ``solve_nodes``
+  positions: a count, not a time, so a move never depends on the machine's
+  speed); before that by playing the deal out with
   every seat following the beginner's rules of thumb.  The expert draws more
   deals and solves earlier: stronger, and slower.
 
@@ -55,13 +57,13 @@ class Level:
     summary: str
     deals: int  # deals drawn per decision (0: rules of thumb only)
     solve_at: int  # the solver scores actions once every hand holds at most this many cards
-    solve_seconds: float  # the most one solve may take before play-outs are used instead
+    solve_nodes: int  # the most positions one solve may search before play-outs are used instead
 
 
 _LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", "plays by a beginner's rules of thumb, at once", 0, 0, 0.0),
-    "club": Level("club", "pictures 10 deals that fit what it has seen and plays each choice out", 10, 4, 0.05),
-    "expert": Level("expert", "pictures 24 deals, and solves the play exactly from five cards a hand", 24, 5, 0.2),
+    "beginner": Level("beginner", "plays by a beginner's rules of thumb, at once", 0, 0, 0),
+    "club": Level("club", "pictures 10 deals that fit what it has seen and plays each choice out", 10, 4, 5_000),
+    "expert": Level("expert", "pictures 24 deals, and solves the play exactly from five cards a hand", 24, 5, 20_000),
 }
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = tuple(_LEVELS)
@@ -197,7 +199,7 @@ def _score(world: HandState, legal: list[Action], level: Level, rng: random.Rand
     if world.phase is Phase.PLAY and max(len(h) for h in world.hands) <= level.solve_at:
         try:
             check_solvable(world)
-            solution = solve(world, deadline=level.solve_seconds)
+            solution = solve(world, max_nodes=level.solve_nodes)
         except StytvoltError:
             solution = None
         if solution is not None and solution.exact:

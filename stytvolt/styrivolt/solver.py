@@ -94,7 +94,7 @@ class Search:
     """
 
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
-                 merge: bool = True, deadline: float | None = None,
+                 merge: bool = True, deadline: float | None = None, max_nodes: int | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
                  sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None) -> None:
         self.hand = hand
@@ -105,6 +105,7 @@ class Search:
         self.use_table = table
         self.merge = merge
         self.deadline = deadline
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.table: dict[tuple[object, ...], list[int]] = {}
         t = hand.tables
@@ -126,7 +127,9 @@ class Search:
         self.nodes += 1
         if h.phase == OVER:
             return self.evaluate(h) >= beta
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if not self.nodes & 1023 and (
+                (self.deadline is not None and time.perf_counter() > self.deadline)
+                or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise _Timeout
         if self.bounds is not None:
             lo, hi = self.bounds(h)
@@ -474,13 +477,17 @@ def _unbeaten(h: FastHand) -> int:
     return count
 
 
-def solve(state: "HandState", *, deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
+def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int | None = None, table: bool = True,
+          merge: bool = True) -> Solution:
     """The value of a position of the play with every card visible, for the team of the player to move.
 
     ``state`` is a :class:`~stytvolt.styrivolt.hand.HandState` in the play
     with the stock closed for good (else :class:`InvalidPosition` says why).
-    ``deadline`` (seconds) stops the search early (``exact`` is then False).
-    ``table`` and ``merge`` are for measuring: the same search without the
+    ``deadline`` (seconds) stops the search early (``exact`` is then False);
+    so does ``max_nodes``, after about that many positions (checked every
+    1,024), which unlike a deadline stops at the same point on every machine
+    (computer players use it, so their moves never depend on the machine's
+    speed).  ``table`` and ``merge`` are for measuring: the same search without the
     transposition table, or without merging equivalent cards.
     """
     from stytvolt.styrivolt.hand import HandState
@@ -492,8 +499,10 @@ def solve(state: "HandState", *, deadline: float | None = None, table: bool = Tr
     player = hand.to_move
     team = player % 2
     sign = 1 if team == 0 else -1
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise StytvoltError(f"max_nodes is a whole number above 0, not {max_nodes!r}")
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
-                    bounds=_score_bounds(hand), sure=_score_sure(hand))
+                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand))
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
@@ -513,7 +522,7 @@ def solve(state: "HandState", *, deadline: float | None = None, table: bool = Tr
             hand.undo()
         line, tricks = (), hand.team_tricks()
     if not values:
-        raise StytvoltError("the deadline passed before any action's value was settled: allow more time")
+        raise StytvoltError("the search was stopped before any action's value was settled: allow more time or nodes")
     value = max(values.values())
     best = tuple(k for k, v in values.items() if v == value)
     return Solution(value, values, best, tricks, line, player, search.nodes, exact, time.perf_counter() - started)
