@@ -9,7 +9,7 @@ through (the stock left where it lies: nobody takes it), the measure of
 ``bench/playouts.py``.
 
 Like the solver, a playout sees every card: a computer player runs it on a
-world drawn from its own observation (``state.resample(seat, rng)``), never
+world drawn from its own observation (``sampling.sample(obs, rng)``), never
 on the real state.
 """
 

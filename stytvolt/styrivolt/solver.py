@@ -10,7 +10,7 @@ take nine, take N more tricks), the fast form puzzles need.
 
 It is the one part of the package that sees every card, and says so: a
 computer player must never call it on the real state, only on a world it
-drew from its own observation (``state.resample(seat, rng)``).
+drew from its own observation (``sampling.sample(obs, rng)``).
 
 The search runs on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`):
 

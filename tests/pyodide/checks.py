@@ -521,6 +521,29 @@ def check_playouts() -> object:
             for p in random_hands(200, random.Random(8))]
 
 
+@check
+def check_players() -> object:
+    """Fair computer players' decisions (club and expert: pictured deals, play-outs, solves by node count)."""
+    from stytvolt.styrivolt.hand import HandState
+    from stytvolt.styrivolt.players import computer
+    from stytvolt.styrivolt.sampling import sample
+    import random
+
+    out: list[object] = []
+    for seed in range(4):
+        state = HandState.deal(seed)
+        for _ in range(4 + 6 * seed):  # into the play: the look-ahead solves from five cards a hand
+            p = state.current_player()
+            state.apply(computer("beginner", seed * 4 + p).choose(state.observation(p)))
+        obs = state.observation(state.current_player())
+        world = sample(obs, random.Random(seed))
+        out.append(None if world is None else world.to_json())
+        for level in ("club", "expert") if seed < 2 else ("club",):
+            d = computer(level, seed).decide(obs)
+            out.append([str(d.action), d.why, d.scores, d.deals])
+    return out
+
+
 @check("learn.quiz_widget")
 def check_learn_quiz_widget() -> object:
     return [handle(r) for r in [
