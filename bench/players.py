@@ -98,7 +98,7 @@ def match(level: str, against: str, deals: int, jobs: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--deals", type=int, default=10, help="deals per match; each is played twice (default 10)")
+    parser.add_argument("--deals", type=int, default=5, help="deals per match; each is played twice (default 5)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels (default: all)")
     parser.add_argument("--against", default="simple,random", help="opponent pairs: simple, random (default both)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (CPython only; default 1)")
