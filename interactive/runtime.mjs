@@ -32,15 +32,28 @@
 // * The chalk-up keeps its records in localStorage (per page and widget id)
 //   and restores them on load; "New slate" clears them.
 //
+// * Long answers: the worker runs every request as a job, a slice at a time
+//   (worker.mjs).  Each widget asks on its own channel (its page and id), so
+//   a new submit cancels the widget's older one still running.  A job that
+//   takes longer than BUSY_MS shows "Working…" in the widget's .sv-status,
+//   with a progress bar when the engine reports progress and a Cancel button;
+//   a cancelled job leaves the answer shown as it was.
+//
 // For tests and the bench: window.stytvolt = {ready, request(widget, params,
-// game = "styrivolt"), start(), loads, stage}.
+// game = "styrivolt", {channel, onProgress}), cancel(channel), start(), loads,
+// stage}.  request() resolves to the response (never rejects); a newer
+// request on the same channel, or cancel(channel), resolves the older one at
+// once to {ok: false, cancelled: true, error: "cancelled"}.
 
 import "./stepper.mjs";
 import "./quiz.mjs";
+import "./table.mjs"; // mounts the game table before the generic mount below sees it
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 const DEFAULT_GAME = "styrivolt";
 const STAGES = ["downloading Pyodide", "starting Python", "installing the rules", "ready"];
+const BUSY_MS = 300; // a job running longer than this shows its progress and a Cancel button
+const CANCELLED = Object.freeze({ ok: false, cancelled: true, error: "cancelled" });
 
 function deferred() {
   let resolve, reject;
@@ -65,7 +78,8 @@ function createEngine() {
   let worker = null;
   let ready = deferred();
   let nextId = 1;
-  const pending = new Map(); // id -> {resolve}
+  const pending = new Map(); // id -> {resolve, onProgress, channel}
+  const channels = new Map(); // channel -> the id of its newest request still unanswered
   const listeners = new Set(); // progress listeners (widgets waiting for the engine)
 
   function notify() {
@@ -80,6 +94,7 @@ function createEngine() {
       resolve({ ok: false, error: `The rules engine could not start: ${message}` });
     }
     pending.clear();
+    channels.clear();
     notify();
     // Let the next request try again with a fresh worker (a dropped connection, say).
     if (worker) worker.terminate();
@@ -112,9 +127,18 @@ function createEngine() {
       } else if (msg.type === "error") {
         fail(msg.message);
       } else if (pending.has(msg.id)) {
-        const { resolve } = pending.get(msg.id);
-        pending.delete(msg.id);
-        resolve(msg.response);
+        if ("progress" in msg && !("response" in msg)) {
+          const { onProgress } = pending.get(msg.id);
+          if (onProgress) {
+            try {
+              onProgress(Number(msg.progress) || 0);
+            } catch (err) {
+              console.warn("stytvolt: a progress listener failed", err);
+            }
+          }
+        } else {
+          settle(msg.id, msg.response);
+        }
       }
     };
     worker.onerror = (event) => {
@@ -124,22 +148,49 @@ function createEngine() {
     worker.postMessage({ type: "start" });
   }
 
-  /** One request to stytvolt.web.handle; resolves to its response (never rejects). */
-  function request(widget, params = {}, game = DEFAULT_GAME) {
+  function settle(id, response) {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    if (entry.channel !== null && channels.get(entry.channel) === id) channels.delete(entry.channel);
+    entry.resolve(response);
+  }
+
+  /**
+   * One request to stytvolt.web.handle; resolves to its response (never rejects).
+   * options.channel: a newer request on the same channel cancels this one; options.onProgress(fraction)
+   * is called while the engine works on it (a long job only).
+   */
+  function request(widget, params = {}, game = DEFAULT_GAME, options = {}) {
+    const { channel = null, onProgress = null } = options || {};
     start();
     if (!worker) return Promise.resolve({ ok: false, error: `The rules engine could not start: ${api.error}` });
     const id = nextId++;
     const clean = {};
     for (const [key, value] of Object.entries(params || {})) clean[key] = String(value);
+    const key = channel === null || channel === undefined ? null : String(channel);
+    if (key !== null && channels.has(key)) settle(channels.get(key), CANCELLED); // the worker drops it too
     return new Promise((resolve) => {
-      pending.set(id, { resolve });
-      worker.postMessage({ id, request: { game, widget, params: clean } });
+      pending.set(id, { resolve, onProgress, channel: key });
+      if (key !== null) channels.set(key, id);
+      worker.postMessage(key === null ? { id, request: { game, widget, params: clean } } : { id, request: { game, widget, params: clean }, channel: key });
     });
+  }
+
+  /** Cancel the request running or waiting on this channel, if any: it resolves to {ok: false, cancelled: true}. */
+  function cancel(channel) {
+    const key = String(channel);
+    const id = channels.get(key);
+    if (id === undefined) return false;
+    if (worker) worker.postMessage({ cancel: id });
+    settle(id, CANCELLED);
+    return true;
   }
 
   api.ready = ready.promise;
   api.start = start;
   api.request = request;
+  api.cancel = cancel;
   api.isReady = () => api.stage === "ready";
   api.siteRoot = siteRoot;
   api.subscribe = (fn) => {
@@ -193,6 +244,29 @@ function showError(status, message) {
   alert.textContent = message;
   status.className = "sv-status sv-status--error";
   status.replaceChildren(alert);
+}
+
+/** "Working…", a progress bar (indeterminate until the engine reports) and a Cancel button. */
+function showWorking(status, fraction, onCancel) {
+  let bar = status.querySelector("progress.sv-job-progress");
+  if (!bar) {
+    const text = document.createElement("span");
+    text.className = "sv-status-text";
+    text.textContent = "Working…";
+    bar = document.createElement("progress");
+    bar.className = "sv-job-progress";
+    bar.max = 1;
+    bar.setAttribute("aria-label", "How far the rules engine has got");
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "md-button sv-cancel";
+    stop.textContent = "Cancel";
+    stop.addEventListener("click", onCancel);
+    status.className = "sv-status sv-status--busy";
+    status.replaceChildren(text, " ", bar, " ", stop);
+  }
+  if (fraction === null) bar.removeAttribute("value");
+  else bar.value = Math.max(0, Math.min(1, fraction));
 }
 
 function clearStatus(status) {
@@ -345,6 +419,11 @@ function savedState(widget, form) {
   return kept ? { state: { [name]: kept }, fromLink: false } : null;
 }
 
+/** The channel a widget's requests go on: a new submit cancels the widget's older one (page and id: ids repeat across pages). */
+function channelOf(widget) {
+  return `${window.location.pathname}#${widget.id || widget.dataset.widget}`;
+}
+
 function mount(widget, engine) {
   if (widget.hasAttribute("data-sv-mounted")) return false;
   const kind = widget.dataset.widget;
@@ -382,10 +461,40 @@ function mount(widget, engine) {
         if (mine === latest && !engine.isReady() && !engine.error) showLoading(status, engine);
       });
     }
-    const response = await engine.request(kind, params, game);
+    // A job that takes a while shows how far it has got, with a Cancel button (once the engine runs it).
+    let fraction = null;
+    let working = false;
+    let waiting = true;
+    const channel = channelOf(widget);
+    const onCancel = () => {
+      const hadFocus = status.contains(document.activeElement);
+      engine.cancel(channel);
+      if (hadFocus) (form.querySelector("button, input, select") || widget).focus({ preventScroll: true });
+    };
+    const arm = () => setTimeout(() => {
+      if (!waiting || mine !== latest) return;
+      working = true;
+      showWorking(status, fraction, onCancel);
+    }, BUSY_MS);
+    let timer = engine.isReady() ? arm() : 0;
+    if (!timer) engine.ready.then(() => { if (waiting) timer = arm(); }, () => {});
+    const onProgress = (p) => {
+      fraction = p;
+      if (working && mine === latest) showWorking(status, fraction, onCancel);
+    };
+    const response = await engine.request(kind, params, game, { channel, onProgress });
+    waiting = false;
+    clearTimeout(timer);
     if (unsubscribe) unsubscribe();
     if (mine !== latest) return;
     widget.removeAttribute("aria-busy");
+    if (response && response.cancelled) {
+      // Nothing changed: the answer shown still stands for what it showed.
+      status.className = "sv-status";
+      status.textContent = "Cancelled: the answer shown is unchanged.";
+      widget.svCancelled = (widget.svCancelled || 0) + 1;
+      return;
+    }
     // For tests and the curious: what was asked, what came back, how many answers so far.
     widget.svLastRequest = { game, widget: kind, params };
     widget.svLastResponse = response;

@@ -7,9 +7,17 @@
 // stytvolt wheel that sits beside it after checking the wheel's sha256
 // against pyodide/stytvolt.json, imports stytvolt.web, and then answers
 //
-//     {id, request: {game, widget, params}}  ->  {id, response}
+//     {id, request: {game, widget, params}, channel?}  ->  {id, response}
 //
-// with stytvolt.web.handle_json.  While loading it posts
+// Each request is a job (stytvolt.web.begin_json) run a slice at a time:
+// about SLICE_MS of Python, then the worker yields to its event loop, so the
+// messages that came meanwhile are read before the next slice.  Jobs run one
+// at a time, in the order they came.  A job that runs longer than a slice
+// posts {id, progress} (0 to 1) now and then.  Cancelling: a request naming a
+// channel cancels every older request of that channel (running or waiting),
+// and {cancel: id} cancels that one; a cancelled request is answered
+// {id, response: {ok: false, cancelled: true, error: "cancelled"}}.  Requests
+// without a channel are never cancelled by another.  While loading it posts
 //     {type: "progress", stage, loaded, total}
 // (stage: "downloading Pyodide", "starting Python", "installing the rules",
 // "ready"; loaded: bytes of Pyodide's files downloaded so far; total: their
@@ -23,7 +31,14 @@
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const MANIFEST_URL = new URL("stytvolt.json", PYODIDE_DIR);
 
-let engine = null; // Promise of the Python function handle_json, once started
+let engine = null; // Promise of the Python function begin_json, once started
+
+// About this much Python per slice (ms): short enough that a cancel is read within a few tens of
+// milliseconds, long enough that the hops back to the event loop cost little.
+const SLICE_MS = 35;
+// At most one {id, progress} message per this many ms for a job.
+const PROGRESS_MS = 100;
+const CANCELLED = Object.freeze({ ok: false, cancelled: true, error: "cancelled" });
 
 function post(message) {
   self.postMessage(message);
@@ -181,9 +196,9 @@ _check`);
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  const handleJson = pyodide.runPython("from stytvolt.web import handle_json\nhandle_json");
+  const beginJson = pyodide.runPython("from stytvolt.web import begin_json\nbegin_json");
   progress("ready");
-  return handleJson;
+  return beginJson;
 }
 
 function describe(err) {
@@ -199,23 +214,96 @@ function ensureStarted() {
   return engine;
 }
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data || {};
-  let handleJson;
-  try {
-    handleJson = await ensureStarted();
-  } catch (err) {
-    if (id !== undefined) {
-      post({ id, response: { ok: false, error: `The rules engine could not start: ${describe(err)}` } });
+// -- jobs: one at a time, a slice at a time ----------------------------------------------------------
+
+const queue = []; // {id, channel, request, job (a Python Job, once begun), lastProgress}: the first one runs
+let pumping = false;
+
+// A zero-delay hop back to the event loop (setTimeout(0) is clamped to 4 ms once nested).
+const hop = new MessageChannel();
+let resumeAfterHop = null;
+hop.port1.onmessage = () => {
+  const resume = resumeAfterHop;
+  resumeAfterHop = null;
+  if (resume) resume();
+};
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    resumeAfterHop = resolve;
+    hop.port2.postMessage(0);
+  });
+}
+
+function release(item) {
+  if (item.job) {
+    try {
+      item.job.cancel();
+      item.job.destroy();
+    } catch {
+      // the proxy is gone already
     }
+    item.job = null;
+  }
+}
+
+function cancelWhere(test) {
+  for (let i = queue.length - 1; i >= 0; i--) {
+    const item = queue[i];
+    if (!test(item)) continue;
+    queue.splice(i, 1);
+    release(item);
+    post({ id: item.id, response: CANCELLED });
+  }
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    const beginJson = await ensureStarted();
+    while (queue.length) {
+      const item = queue[0];
+      let outcome;
+      try {
+        if (!item.job) item.job = beginJson(JSON.stringify(item.request ?? {}));
+        outcome = JSON.parse(item.job.step(SLICE_MS));
+      } catch (err) {
+        outcome = { done: true, response: { ok: false, error: `The rules engine failed on this request: ${describe(err)}` } };
+      }
+      if (outcome.done) {
+        queue.shift();
+        release(item);
+        post({ id: item.id, response: outcome.response });
+      } else {
+        const now = performance.now();
+        if (now - item.lastProgress >= PROGRESS_MS) {
+          item.lastProgress = now;
+          post({ id: item.id, progress: outcome.progress });
+        }
+      }
+      await yieldToEvents(); // cancels and newer requests come in here
+    }
+  } catch (err) {
+    // The engine could not start: every waiting request is told so.
+    const response = { ok: false, error: `The rules engine could not start: ${describe(err)}` };
+    for (const item of queue.splice(0)) post({ id: item.id, response });
+  } finally {
+    pumping = false;
+  }
+}
+
+self.onmessage = (event) => {
+  const data = event.data || {};
+  if (data.cancel !== undefined) {
+    cancelWhere((item) => item.id === data.cancel);
     return;
   }
-  if (id === undefined) return; // {type: "start"}: loading is all it asked for
-  let response;
-  try {
-    response = JSON.parse(handleJson(JSON.stringify(request ?? {})));
-  } catch (err) {
-    response = { ok: false, error: `The rules engine failed on this request: ${describe(err)}` };
+  const { id, request, channel } = data;
+  if (id === undefined) {
+    ensureStarted().catch(() => {}); // {type: "start"}: loading is all it asked for (a failure is posted)
+    return;
   }
-  post({ id, response });
+  if (channel !== undefined && channel !== null) cancelWhere((item) => item.channel === channel);
+  queue.push({ id, channel: channel ?? null, request, job: null, lastProgress: performance.now() });
+  pump();
 };

@@ -11,6 +11,26 @@
 
   A missing (or null) ``"game"`` means ``"styrivolt"``; missing or null
   ``"params"`` means none.  Neither function ever raises.
+* :func:`begin_json` starts the same request as a :class:`Job` the worker
+  runs in slices (see "Long answers" below).
+
+Long answers
+------------
+A widget's answer function may return its :class:`Answer` at once, or a
+generator (:data:`Work`) that yields progress fractions (0 to 1) between
+small pieces of work and returns the Answer at the end.  :func:`handle` and
+the build drive such a generator to its end.  The browser's worker instead
+calls :func:`begin_json` and then ``job.step(budget_ms)`` again and again,
+each call working for about that long and answering JSON text::
+
+    {"done": false, "progress": 0.4}
+    {"done": true, "response": {"ok": true, "html": "...", "set": {...}}}
+
+Between two steps the worker reads its messages, so a newer question (or a
+cancel) can stop the job: ``job.cancel()`` closes the generator.  Neither
+``begin_json`` nor ``step`` ever raises: a refusal or a bug becomes
+``{"ok": false, "error": ...}`` in the finished response, as with
+:func:`handle`.
 
 Figures and widgets are found in one registry keyed by ``(game, name)``:
 each game's module (``stytvolt.web.styrivolt``) fills it with :func:`figure`
@@ -42,14 +62,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, TypedDict
+from typing import Any, Callable, Mapping, TypedDict, TypeVar, Union
 
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.jsontext import load_json
 
 __all__ = [
-    "render_figure", "render_widget", "handle", "handle_json", "WidgetError",
+    "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
     "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "DEFAULT_GAME",
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
@@ -93,13 +115,21 @@ class Answer(TypedDict):
     set: dict[str, str]
 
 
+#: A long answer: yields progress fractions (0 to 1) between small pieces of work, returns the Answer.
+Work = Generator[float, None, Answer]
+
+
 @dataclass(frozen=True, slots=True)
 class Widget:
-    """A widget: its accessible name, its controls (HTML of a form's fields) and its answer to params."""
+    """A widget: its accessible name, its controls (HTML of a form's fields) and its answer to params.
+
+    ``answer`` returns an :class:`Answer`, or a :data:`Work` generator for an
+    answer that takes long (see "Long answers" in the module's docstring).
+    """
 
     title: str
     controls: Callable[[Params], str]
-    answer: Callable[[dict[str, str]], Answer]
+    answer: Callable[[dict[str, str]], Union[Answer, Work]]
 
 
 #: ``(game, name)`` → a function of the params returning the figure's HTML.
@@ -108,7 +138,7 @@ FIGURES: dict[tuple[str, str], Callable[[Params], str]] = {}
 WIDGETS: dict[tuple[str, str], Widget] = {}
 
 _F = Callable[[Params], str]
-_A = Callable[[dict[str, str]], Answer]
+_A = TypeVar("_A", bound=Callable[[dict[str, str]], Union[Answer, Work]])
 
 
 def figure(game: str, name: str) -> Callable[[_F], _F]:
@@ -122,7 +152,10 @@ def figure(game: str, name: str) -> Callable[[_F], _F]:
 
 
 def widget(game: str, name: str, *, title: str, controls: Callable[[Params], str]) -> Callable[[_A], _A]:
-    """Register a widget: ``@widget("styrivolt", "trick", title=..., controls=...)`` over its answer function."""
+    """Register a widget: ``@widget("styrivolt", "trick", title=..., controls=...)`` over its answer function.
+
+    The function returns an :class:`Answer`, or is a generator function (:data:`Work`).
+    """
 
     def register(fn: _A) -> _A:
         WIDGETS[(game, name)] = Widget(title, controls, fn)
@@ -238,7 +271,7 @@ def render_widget(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
     """
     spec = _widget(game, kind)
     p = _params(params)
-    first = spec.answer(dict(p))
+    first = finish(spec.answer(dict(p)))
     controls = spec.controls({**p, **first["set"]})
     return (
         f'<form class="sv-controls" aria-label="{spec.title}">'
@@ -258,6 +291,33 @@ def _error(message: str) -> dict[str, Any]:
     return {"ok": False, "error": message}
 
 
+def finish(result: Union[Answer, Work]) -> Answer:
+    """An answer function's result as its Answer: a :data:`Work` generator is driven to its end."""
+    if not isinstance(result, Generator):
+        return result
+    while True:
+        try:
+            next(result)
+        except StopIteration as done:
+            answer: Answer = done.value
+            return answer
+
+
+def _start(request: object) -> Union[Answer, Work]:
+    """The request checked, and its widget's answer function called (a generator has not started yet)."""
+    if not isinstance(request, Mapping):
+        raise WidgetError(
+            f'a request is an object like {{"game": "{DEFAULT_GAME}", "widget": "trick", "params": {{...}}}}, '
+            f"not {type_name(request)}"
+        )
+    spec = _widget(request.get("game"), request.get("widget"))
+    return spec.answer(_params(request.get("params")))
+
+
+def _ok(answer: Answer) -> dict[str, Any]:
+    return {"ok": True, "html": answer["html"], "set": dict(answer["set"])}
+
+
 def handle(request: object) -> dict[str, Any]:
     """One widget request → ``{"ok": True, "html", "set"}`` or ``{"ok": False, "error"}``.  Never raises.
 
@@ -266,14 +326,7 @@ def handle(request: object) -> dict[str, Any]:
     ``"internal error: <class name>"`` rather than left without an answer.
     """
     try:
-        if not isinstance(request, Mapping):
-            raise WidgetError(
-                f'a request is an object like {{"game": "{DEFAULT_GAME}", "widget": "trick", "params": {{...}}}}, '
-                f"not {type_name(request)}"
-            )
-        spec = _widget(request.get("game"), request.get("widget"))
-        answer = spec.answer(_params(request.get("params")))
-        return {"ok": True, "html": answer["html"], "set": dict(answer["set"])}
+        return _ok(finish(_start(request)))
     except StytvoltError as err:
         return _error(str(err))
     except Exception as err:  # noqa: BLE001 - a bug, but the page must still get an answer
@@ -295,3 +348,94 @@ def handle_json(text: str) -> str:
     except Exception as err:  # noqa: BLE001 - as in handle
         response = _error(f"internal error: {type(err).__name__}")
     return json.dumps(response, ensure_ascii=False)
+
+
+# -- the worker: long answers, one slice at a time ------------------------------------------------------
+
+
+class Job:
+    """One request answered a slice at a time (:func:`begin_json`; "Long answers" in the module docstring).
+
+    ``step(budget_ms)`` works until the answer is ready or about ``budget_ms``
+    milliseconds have gone by (always at least one piece of work, so a job
+    with a budget of 0 still moves on), then says how far it got, as JSON
+    text.  Once done it keeps answering the same finished response.
+    ``cancel()`` stops it: the generator is closed and the response becomes
+    ``{"ok": false, "cancelled": true, "error": "cancelled"}``.  Never raises.
+    """
+
+    def __init__(self, text: object) -> None:
+        self._text = text
+        self._work: Work | None = None
+        self._started = False
+        self._response: dict[str, Any] | None = None
+        #: The last progress fraction the answer yielded (0 until it yields one).
+        self.progress = 0.0
+
+    @property
+    def done(self) -> bool:
+        """True once the response is known (answered, refused, failed or cancelled)."""
+        return self._response is not None
+
+    @property
+    def response(self) -> dict[str, Any] | None:
+        """The finished response, or None while the job still works."""
+        return self._response
+
+    def step(self, budget_ms: float = 30.0) -> str:
+        """Work for about ``budget_ms`` milliseconds; ``{"done": false, "progress": p}`` or ``{"done": true, "response": …}``."""
+        if self._response is None:
+            try:
+                self._advance(budget_ms)
+            except StytvoltError as err:
+                self._stop(_error(str(err)))
+            except Exception as err:  # noqa: BLE001 - as in handle
+                self._stop(_error(f"internal error: {type(err).__name__}"))
+        if self._response is not None:
+            return json.dumps({"done": True, "response": self._response}, ensure_ascii=False)
+        return json.dumps({"done": False, "progress": self.progress})
+
+    def cancel(self) -> None:
+        """Stop the job (its generator is closed); a finished job keeps its response."""
+        if self._response is None:
+            self._stop({"ok": False, "cancelled": True, "error": "cancelled"})
+
+    def _advance(self, budget_ms: float) -> None:
+        deadline = time.perf_counter() + max(0.0, float(budget_ms)) / 1000.0
+        if not self._started:
+            self._started = True
+            result = _start(_load(self._text))
+            if not isinstance(result, Generator):
+                self._response = _ok(result)
+                return
+            self._work = result
+        work = self._work
+        assert work is not None
+        while True:
+            try:
+                fraction = next(work)
+            except StopIteration as finished:
+                self._work = None
+                self._response = _ok(finished.value)
+                return
+            if isinstance(fraction, (int, float)) and 0.0 <= fraction <= 1.0:  # NaN fails both comparisons
+                self.progress = float(fraction)
+            if time.perf_counter() >= deadline:
+                return
+
+    def _stop(self, response: dict[str, Any]) -> None:
+        work, self._work = self._work, None
+        if work is not None:
+            try:
+                work.close()
+            except Exception:  # noqa: BLE001 - the job is over either way; its own cleanup failing changes nothing
+                pass
+        self._response = response
+
+
+def begin_json(text: str) -> Job:
+    """The request in ``text`` (JSON, as :func:`handle_json` takes it) as a :class:`Job`; nothing runs until ``step``.
+
+    Never raises: a request that cannot be read is refused by the first ``step``.
+    """
+    return Job(text)

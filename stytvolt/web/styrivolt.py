@@ -274,3 +274,4 @@ def _chalk(params: dict[str, str]) -> Answer:
     params["records"] = " ".join(record_text(team, result) for team, result in records)
     return {"html": _chalk_html(params, live=True), "set": {"records": params["records"]}}
 from stytvolt.web import hands as _hands  # noqa: F401,E402
+from stytvolt.web import table as _table  # noqa: F401,E402
