@@ -522,7 +522,7 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
             hand.undo()
         line, tricks = (), hand.team_tricks()
     if not values:
-        raise StytvoltError("the search was stopped before any action's value was settled: allow more time or nodes")
+        raise StytvoltError("the deadline or node limit was reached before any action's value was settled: allow more time or nodes")
     value = max(values.values())
     best = tuple(k for k, v in values.items() if v == value)
     return Solution(value, values, best, tricks, line, player, search.nodes, exact, time.perf_counter() - started)
