@@ -55,7 +55,7 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ASSETS = {
     f"assets/{name}": name
-    for name in ("runtime.mjs", "worker.mjs", "stepper.mjs", "quiz.mjs", "site.css", "stepper.css", "quiz.css", "table.mjs", "table.css")
+    for name in ("runtime.mjs", "worker.mjs", "stepper.mjs", "quiz.mjs", "site.css", "stepper.css", "quiz.css", "table.mjs", "table.css", "puzzle.mjs", "puzzle.css")
 }
 PLACEHOLDER = re.compile(r'<div class="sv-(figure|widget)"(?P<attrs>[^>]*)>\s*</div>')
 

@@ -48,6 +48,7 @@
 import "./stepper.mjs";
 import "./quiz.mjs";
 import "./table.mjs"; // mounts the game table before the generic mount below sees it
+import "./puzzle.mjs"; // the same for puzzles
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 const DEFAULT_GAME = "styrivolt";

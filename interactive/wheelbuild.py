@@ -35,9 +35,9 @@ def _metadata(project: dict[str, object]) -> str:
 
 
 def package_files(root: Path = ROOT) -> list[Path]:
-    """The files that go into the wheel: the package's Python sources and its typing marker."""
+    """The files that go into the wheel: the package's Python sources, its data (the puzzles' JSON) and its typing marker."""
     pkg = root / "stytvolt"
-    files = [p for p in pkg.rglob("*") if p.is_file() and (p.suffix == ".py" or p.name == "py.typed")]
+    files = [p for p in pkg.rglob("*") if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")]
     return sorted(f for f in files if "__pycache__" not in f.parts)
 
 

@@ -269,6 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the game's question kinds and stop")
     p.add_argument("--answers", action="store_true", help="print each question with its answer and explanation; ask nothing")
     p.set_defaults(func=cmd_quiz)
+
+    from stytvolt.cli_puzzles import add_parser as add_puzzles
+
+    add_puzzles(sub, common, _Formatter)
     return parser
 
 

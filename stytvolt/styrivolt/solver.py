@@ -47,7 +47,7 @@ from stytvolt.styrivolt.fasthand import _HK, OVER, PLAYING, FastHand, move_text
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
 
-__all__ = ["Solution", "solve", "achievable", "GOALS", "can_win", "can_keep_in", "can_take_nine", "can_take",
+__all__ = ["Solution", "solve", "achievable", "goal_moves", "certain", "GOALS", "can_win", "can_keep_in", "can_take_nine", "can_take",
            "Search"]
 
 #: The goals of :func:`achievable`: the hand won, kept in (the first five tricks), all nine tricks taken.
@@ -625,6 +625,35 @@ def _goal_search(hand: FastHand, goal: str, team: int, tricks: int, deadline: fl
     return Search(hand, evaluate, deadline=deadline, bounds=bounds, sure=sure)
 
 
+def _goal_of(goal: object) -> tuple[str, int]:
+    """A goal of :func:`achievable` checked: its search name and N (for a number of tricks)."""
+    if isinstance(goal, bool) or not isinstance(goal, (str, int)):
+        raise StytvoltError(f"a goal is one of {', '.join(GOALS)} or a number of tricks, not {type_name(goal)}")
+    if isinstance(goal, int):
+        if not 0 <= goal <= TRICKS:
+            raise StytvoltError(f"a number of tricks is 0 to {TRICKS}, not {goal}")
+        return "tricks", goal
+    if goal in GOALS:
+        return goal, 0
+    raise StytvoltError(f"unknown goal {goal[:20]!r}: expected one of {', '.join(GOALS)} or a number of tricks")
+
+
+def _goal_setup(caller: str, state: "HandState", goal: object, team: int | None,
+                deadline: float | None) -> tuple[FastHand, int, Search]:
+    """The compiled hand, the team (default: the player to move's) and the goal's search, everything checked."""
+    from stytvolt.styrivolt.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise InvalidPosition(f"{caller}() takes a HandState, not {type_name(state)}")
+    name, tricks = _goal_of(goal)
+    hand = FastHand.of(state)
+    if team is None:
+        team = hand.to_move % 2
+    elif isinstance(team, bool) or team not in (0, 1):
+        raise StytvoltError(f"a team is 0 (players 0 and 2) or 1 (players 1 and 3), not {team!r}")
+    return hand, team, _goal_search(hand, name, team, tricks, deadline)
+
+
 def achievable(state: "HandState", goal: str | int = "win", team: int | None = None, *,
                deadline: float | None = None) -> bool | None:
     """Whether ``team`` (default: the player to move's) can make sure of ``goal`` against any defence.
@@ -634,32 +663,65 @@ def achievable(state: "HandState", goal: str | int = "win", team: int | None = N
     before the hand ends).  A stock penalty does not change what the tricks
     achieve.  With a ``deadline`` (seconds) the answer is None when time ran out.
     """
-    from stytvolt.styrivolt.hand import HandState
-
-    if not isinstance(state, HandState):
-        raise InvalidPosition(f"achievable() takes a HandState, not {type_name(state)}")
-    tricks = 0
-    if isinstance(goal, bool) or not isinstance(goal, (str, int)):
-        raise StytvoltError(f"a goal is one of {', '.join(GOALS)} or a number of tricks, not {type_name(goal)}")
-    if isinstance(goal, int):
-        if not 0 <= goal <= TRICKS:
-            raise StytvoltError(f"a number of tricks is 0 to {TRICKS}, not {goal}")
-        name, tricks = "tricks", goal
-    elif goal in GOALS:
-        name = goal
-    else:
-        raise StytvoltError(f"unknown goal {goal[:20]!r}: expected one of {', '.join(GOALS)} or a number of tricks")
-    hand = FastHand.of(state)
-    if team is None:
-        team = hand.to_move % 2
-    elif isinstance(team, bool) or team not in (0, 1):
-        raise StytvoltError(f"a team is 0 (players 0 and 2) or 1 (players 1 and 3), not {team!r}")
-    search = _goal_search(hand, name, team, tricks, _deadline(deadline))
+    hand, team, search = _goal_setup("achievable", state, goal, team, _deadline(deadline))
     try:
         zero_wins = search.at_least(1)
     except _Timeout:
         return None
     return zero_wins if team == 0 else not zero_wins
+
+
+def goal_moves(state: "HandState", goal: str | int = "win", team: int | None = None) -> dict[str, bool]:
+    """For each legal action (by its text), whether ``team`` can still make sure of ``goal`` after it.
+
+    The goal is counted from ``state`` (N more tricks from here), as in
+    :func:`achievable`; one search with one table answers every action, so
+    this is much quicker than asking :func:`achievable` of each action's
+    position (what puzzles need: which moves keep the goal within reach).
+    """
+    hand, team, search = _goal_setup("goal_moves", state, goal, team, None)
+    out: dict[str, bool] = {}
+    for m in hand.legal():
+        hand.apply(m)
+        zero_wins = search.at_least(1)
+        hand.undo()
+        out[move_text(m)] = zero_wins if team == 0 else not zero_wins
+    return out
+
+
+def certain(state: "HandState", goal: str | int = "win", team: int | None = None, *, max_nodes: int = 20_000) -> bool:
+    """Whether ``goal`` is reached on *every* line from here, however all four players play.
+
+    The goal is counted from ``state`` as in :func:`achievable`.  Every line
+    is followed until the goal is settled, so this is meant for small
+    endings: past ``max_nodes`` positions the answer is False (not shown to
+    be certain).  A puzzle is over once its goal is certain.
+    """
+    hand, team, search = _goal_setup("certain", state, goal, team, None)
+    assert search.bounds is not None
+    bounds = search.bounds
+    yes = 1 if team == 0 else 0
+    count = [0]
+
+    def every(h: FastHand) -> bool:
+        count[0] += 1
+        if count[0] > max_nodes:
+            raise _Timeout
+        lo, hi = bounds(h)
+        if lo == hi:
+            return lo == yes
+        for m in h.legal():
+            h.apply(m)
+            ok = every(h)
+            h.undo()
+            if not ok:
+                return False
+        return True
+
+    try:
+        return every(hand)
+    except _Timeout:
+        return False
 
 
 def can_win(state: "HandState", team: int | None = None) -> bool:

@@ -275,3 +275,4 @@ def _chalk(params: dict[str, str]) -> Answer:
     return {"html": _chalk_html(params, live=True), "set": {"records": params["records"]}}
 from stytvolt.web import hands as _hands  # noqa: F401,E402
 from stytvolt.web import table as _table  # noqa: F401,E402
+from stytvolt.web import puzzles as _puzzles  # noqa: F401,E402

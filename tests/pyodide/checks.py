@@ -544,6 +544,21 @@ def check_players() -> object:
     return out
 
 
+@check("puzzles")
+def check_puzzles() -> object:
+    """Published puzzles read from the wheel's data, judged, answered and shown as in CPython."""
+    from stytvolt.styrivolt.puzzles import check_sound, daily, puzzles
+
+    every = puzzles()
+    out: list[object] = [len(every), daily("2026-11-25").id]
+    for p in every[:: max(1, len(every) // 6)]:
+        s = p.state()
+        out.append([p.id, check_sound(p), [(str(a), p.judge(s, a).reason.text) for a in s.legal_actions()]])
+    out.append(handle({"widget": "puzzle", "params": {"id": every[0].id, "try": every[0].key}}))
+    out.append(handle({"widget": "puzzle", "params": {"id": every[1].id, "hints": "3"}}))
+    return out
+
+
 @check("learn.quiz_widget")
 def check_learn_quiz_widget() -> object:
     return [handle(r) for r in [

@@ -1,0 +1,560 @@
+"""Puzzles: positions of the play with every card shown, one goal, and one move that reaches it.
+
+A puzzle is a double-dummy problem, as in bridge.  The side to play is
+always team 0 (seats 0 and 2; the site calls them South and North, and the
+reader plays both hands).  The goal is one of
+
+* ``"win"``: win the hand;
+* ``"keep-in"``: take the first five tricks (what the team does after that
+  does not matter);
+* ``"nine"``: take all nine tricks;
+* ``"take-N"``: take at least N of the tricks still to be played.
+
+Goals are read from the tricks, as :func:`~stytvolt.styrivolt.solver.achievable`
+reads them.  A puzzle is *sound* when the goal can be reached against any
+defence and exactly one legal action reaches it (the key move); every
+published puzzle is checked for that by the test suite, and its stated
+``line`` is a correct solution against the defence's most stubborn replies.
+
+The published puzzles are data in the package (``puzzles.json``, made by
+:mod:`~stytvolt.styrivolt.puzzle_gen`): :func:`puzzles` lists them by level
+and theme, :func:`get_puzzle` finds one by id and :func:`daily` picks the
+puzzle of a date.  Playing one:
+
+* :meth:`Puzzle.judge` says whether an action keeps the goal reachable, and
+  when it does not, how the defence refutes it (a :class:`Verdict` whose
+  reason names seats and teams as :class:`~stytvolt.core.explain.Seat` and
+  ``Team`` values, so the caller words them);
+* :meth:`Puzzle.reply` is the defence's most stubborn answer;
+* :meth:`Puzzle.settled` says when the tricks taken have made the goal sure
+  (or impossible): the puzzle is over then;
+* :meth:`Puzzle.hints` gives four hints, from vague to exact.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.explain import Reason, Seat, Team
+from stytvolt.styrivolt.actions import Action, Kind, parse_action
+from stytvolt.styrivolt.hand import HandState
+from stytvolt.styrivolt.pack import TO_WIN, TRICKS
+from stytvolt.styrivolt.records import Phase
+from stytvolt.styrivolt.solver import achievable, certain, goal_moves, solve
+
+__all__ = [
+    "THEMES", "LEVELS", "SIDE", "Puzzle", "PuzzleError", "Verdict", "puzzles", "get_puzzle", "daily",
+    "goal_text", "parse_goal", "reaches", "settled", "sure", "winning_actions", "judge", "reply", "action_words", "check_sound",
+]
+
+#: The themes a puzzle may be tagged with: key → (name, the idea in a sentence, for the second hint).
+THEMES: dict[str, tuple[str, str]] = {
+    "lamb-timing": ("Lamb timing", "A lamb cannot be beaten when it is led, but only the winner of a trick leads: "
+                    "think about when the lamb can be led, and who must win the trick before it."),
+    "storm": ("Storm", "A low card of an unchosen suit, led, invites the table to fight for the trick: "
+              "sometimes the cheapest lead is the one that keeps control."),
+    "trader": ("Trader", "A trader can fetch an exposed card when its holder is to play: "
+               "what it fetches, and when, can change every trick that follows."),
+    "four-of-a-kind": ("Four of a kind", "Four cards of one rank in one hand are promoted: "
+                       "count what the promoted cards can win, and lead them at the right time."),
+    "unblocking": ("Unblocking", "Your two hands must not stand in each other's way: "
+                   "get the card that would win the wrong trick out of the way, so the partner's cards can win later."),
+    "saving-stikkar": ("Saving a stikkar", "A stikkar spent on a trick that is lost anyway, or won anyway, "
+                       "is missing later: keep the big card for the trick that needs it."),
+    "playing-on": ("Playing on", "After the first five tricks the team may play on for all nine: "
+                   "every trick counts, so plan the whole ending, not just the next trick."),
+}
+#: The three levels, by number.
+LEVELS: dict[int, str] = {1: "beginner", 2: "club", 3: "expert"}
+#: The team whose moves the reader chooses (seats 0 and 2).
+SIDE = 0
+
+_DATA = "puzzles.json"
+_EPOCH = _dt.date(2026, 1, 1)  # the first puzzle of the day
+
+
+class PuzzleError(StytvoltError):
+    """A puzzle, goal or action that cannot be used; the message says why."""
+
+
+# -- goals ---------------------------------------------------------------------------------------
+
+
+def parse_goal(goal: object) -> tuple[str, int]:
+    """A goal's text → (``"win"``, ``"keep-in"``, ``"nine"`` or ``"take"``, N); N is 0 but for ``"take-N"``."""
+    if not isinstance(goal, str):
+        raise PuzzleError(f"a goal is text like 'win' or 'take-3', not {type_name(goal)}")
+    if goal in ("win", "keep-in", "nine"):
+        return goal, 0
+    if goal.startswith("take-") and goal[5:].isdigit() and 1 <= int(goal[5:]) <= TRICKS:
+        return "take", int(goal[5:])
+    raise PuzzleError(f"unknown goal {goal[:20]!r}: expected win, keep-in, nine or take-N (N from 1 to {TRICKS})")
+
+
+def goal_text(goal: str, left: int | None = None) -> str:
+    """The goal in words: "win the hand", "take 3 of the 4 tricks left"."""
+    name, n = parse_goal(goal)
+    if name == "win":
+        return "win the hand"
+    if name == "keep-in":
+        return "keep in: take the first five tricks"
+    if name == "nine":
+        return "take all nine tricks"
+    if left is None:
+        return f"take {n} of the tricks left" if n > 1 else "take one of the tricks left"
+    return f"take {n} of the {left} tricks left" if n > 1 else f"take one of the {left} tricks left"
+
+
+def _gained(state: HandState, start: HandState) -> int:
+    return state.team_tricks()[SIDE] - start.team_tricks()[SIDE]
+
+
+def settled(state: HandState, goal: str, start: HandState) -> bool | None:
+    """True once the tricks taken since ``start`` make the goal sure, False once they make it impossible, else None."""
+    name, n = parse_goal(goal)
+    won = [t.winner % 2 for t in state.tricks]
+    mine = won.count(SIDE)
+    if name == "take":
+        if _gained(state, start) >= n:
+            return True
+        return False if state.is_terminal() else None
+    if name == "win":
+        if state.is_terminal():
+            assert state.result is not None
+            return state.result.team == SIDE
+        if state.phase is Phase.PLAY_ON or state.playing_on is not None:
+            # The team that kept in has won the hand, whatever it decides or makes of playing on.
+            return won[:TO_WIN].count(SIDE) == TO_WIN
+        if mine >= TO_WIN:
+            return True
+        return False if len(won) - mine >= TO_WIN else None
+    if any(w != SIDE for w in won[:TO_WIN if name == "keep-in" else TRICKS]):
+        return False
+    if name == "keep-in":
+        return True if len(won) >= TO_WIN else None
+    return True if len(won) == TRICKS else None
+
+
+def _target(state: HandState, goal: str, start: HandState) -> str | int:
+    """The goal as the solver counts it from ``state``: N tricks less those taken since ``start``."""
+    name, n = parse_goal(goal)
+    return n - _gained(state, start) if name == "take" else name
+
+
+def sure(state: HandState, goal: str, start: HandState) -> bool:
+    """Whether the goal is reached however anyone plays from here: the tricks taken already make it sure, or
+    every line that is left reaches it (the puzzle is over then)."""
+    done = settled(state, goal, start)
+    if done is not None:
+        return done
+    return certain(state, _target(state, goal, start), SIDE)
+
+
+def reaches(state: HandState, goal: str, start: HandState) -> bool:
+    """Whether team 0 can make sure of the goal from ``state`` against any defence (``start``: where the count began)."""
+    done = settled(state, goal, start)
+    if done is not None:
+        return done
+    return bool(achievable(state, _target(state, goal, start), SIDE))
+
+
+def winning_actions(state: HandState, goal: str, start: HandState) -> list[Action]:
+    """The legal actions after which team 0 can still make sure of the goal (one search answers them all)."""
+    legal = state.legal_actions()
+    if settled(state, goal, start) is not None:
+        return legal if settled(state, goal, start) else []
+    good = goal_moves(state, _target(state, goal, start), SIDE)
+    return [a for a in legal if good[str(a)]]
+
+
+# -- judging a move, and the defence's answer ----------------------------------------------------
+
+
+def action_words(action: Action) -> str:
+    """An action in short words: "♥3", "trade ♥5 for ♥7", "play on"."""
+    if action.kind is Kind.PLAY:
+        return action.card.symbol
+    if action.kind is Kind.TRADE:
+        return f"trade {action.cards[0].symbol} for {action.cards[1].symbol}"
+    if action.kind is Kind.PLAY_ON:
+        return "play on for all nine"
+    if action.kind is Kind.STOP:
+        return "stop and score the keeping-in"
+    return str(action)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a move does for the goal.
+
+    ``ok``: the goal can still be made sure of after it.  When not,
+    ``refutation`` is the defence's line that beats it (seat, action text),
+    from the move itself until the goal is out of reach, and ``reason`` says
+    it in words, seats and teams left for the caller to name
+    (:meth:`~stytvolt.core.explain.Reason.render`).
+    """
+
+    ok: bool
+    action: str
+    reason: Reason
+    refutation: tuple[tuple[int, str], ...] = ()
+
+
+def _doing(action: Action) -> str:
+    """What a player does, after the player's name: "plays ♠8", "trades ♦5 for ♦K"."""
+    if action.kind is Kind.PLAY:
+        return f"plays {action.card.symbol}"
+    if action.kind is Kind.TRADE:
+        return f"trades {action.cards[0].symbol} for {action.cards[1].symbol}"
+    return action_words(action)
+
+
+def _take_text(k: int) -> str:
+    return {0: "no tricks", 1: "only one trick"}.get(k, f"only {k} tricks")
+
+
+def _refute(state: HandState, goal: str, start: HandState) -> list[tuple[int, Action]]:
+    """A line from ``state`` (goal out of reach) until the tricks show it: the defence keeps it out of reach,
+    team 0 does the best it can on the solver's score."""
+    line: list[tuple[int, Action]] = []
+    s = state.clone()
+    while settled(s, goal, start) is None:
+        p = s.current_player()
+        legal = s.legal_actions()
+        if p % 2 == SIDE:
+            if len(legal) == 1:
+                choice = legal[0]
+            else:
+                best = solve(s).best
+                choice = next(a for a in legal if str(a) == best[0])
+        else:
+            choice = next(a for a in _by_score(s, legal) if not _reaches_after(s, a, goal, start))
+        line.append((p, choice))
+        s.apply(choice)
+    return line
+
+
+def _reaches_after(state: HandState, action: Action, goal: str, start: HandState) -> bool:
+    child = state.clone()
+    child.apply(action)
+    return reaches(child, goal, start)
+
+
+def _by_score(state: HandState, legal: list[Action]) -> list[Action]:
+    """The legal actions, the best for the player to move (on the solver's score) first."""
+    if len(legal) == 1:
+        return legal
+    values = solve(state).values
+    return sorted(legal, key=lambda a: -values.get(str(a), 0))
+
+
+def judge(state: HandState, action: Action | str, goal: str, start: HandState) -> Verdict:
+    """Whether ``action`` (team 0's, legal now) keeps the goal within reach; if not, the defence that shows it."""
+    if state.current_player() % 2 != SIDE:
+        raise PuzzleError("it is the defence's turn, not yours")
+    try:
+        act = parse_action(action)
+    except StytvoltError as err:
+        raise PuzzleError(str(err)) from None
+    if act not in state.legal_actions():
+        raise PuzzleError(f"{action_words(act)} cannot be played now")
+    child = state.clone()
+    child.apply(act)
+    words = action_words(act)
+    if reaches(child, goal, start):
+        return Verdict(True, str(act), Reason.of("puzzle-good", "{move} keeps the goal within reach.", move=words))
+    line = _refute(child, goal, start)
+    end = child.clone()
+    for _, a in line:
+        end.apply(a)
+    replies = [(p, a) for p, a in line if p % 2 != SIDE]
+    name, n = parse_goal(goal)
+    took = _gained(end, start)
+    if name == "take":
+        outcome = f"{{side}} take {_take_text(took)} of the {TRICKS - len(start.tricks)} left, not the {n} needed"
+    elif name == "win":
+        outcome = "{other} win the hand"
+    elif name == "keep-in":
+        outcome = "{other} take a trick among the first five, so {side} cannot keep in"
+    else:
+        outcome = "{other} take a trick, so {side} cannot take all nine"
+    args: dict[str, object] = {"move": words, "side": Team(SIDE), "other": Team(1 - SIDE)}
+    if replies:
+        p, a = replies[0]
+        args.update(seat=Seat(p), answer=_doing(a))
+        template = "After {move}, {seat} {answer} and " + outcome + "."
+    else:
+        template = "After {move}, " + outcome + " whatever the defence plays."
+    reason = Reason("puzzle-refuted", template, (), tuple(args.items()))
+    return Verdict(False, str(act), reason, tuple((p, str(a)) for p, a in line))
+
+
+def reply(state: HandState, goal: str, start: HandState) -> Action:
+    """The defence's most stubborn answer: the one that leaves team 0 the fewest ways on, then the best on the
+    solver's score (the goal is still sure whatever the defence plays, so every answer keeps it in reach)."""
+    if state.current_player() % 2 == SIDE:
+        raise PuzzleError("it is your turn, not the defence's")
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ordered = _by_score(state, legal)
+
+    def stubbornness(a: Action) -> tuple[int, int]:
+        child = state.clone()
+        child.apply(a)
+        if sure(child, goal, start):
+            return (1, 0)  # makes the goal sure: the least stubborn
+        if child.current_player() % 2 != SIDE:
+            return (0, 0)
+        return (0, len(winning_actions(child, goal, start)))
+
+    return min(ordered, key=stubbornness)  # min keeps the first of equals: the best on the score
+
+
+# -- the puzzle ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One published puzzle.
+
+    * ``id``: ``"P0001"`` …; ``position``: the ``HandState`` JSON it starts from
+      (:meth:`state` restores it); ``goal``; ``level`` (1 to 3, :data:`LEVELS`);
+      ``themes`` (keys of :data:`THEMES`);
+    * ``line``: the solution against the most stubborn defence, as action texts
+      from the key move until the goal is sure;
+    * ``rating``: its difficulty, on a chess-like scale (about 800 to 2200);
+    * ``idea``: the point of it in a sentence (the third hint's neighbour);
+      ``focus``: the card to look at (the key move's card, or the card a
+      trade fetches);
+    * ``fails``: how many legal first moves fail (the tempting alternatives).
+    """
+
+    id: str
+    position: dict[str, Any]
+    goal: str
+    level: int
+    themes: tuple[str, ...]
+    line: tuple[str, ...]
+    rating: int
+    idea: str
+    focus: str
+    fails: int
+    _start: list[HandState] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The key move's text."""
+        return self.line[0]
+
+    def state(self) -> HandState:
+        """A fresh copy of the position."""
+        if not self._start:
+            self._start.append(HandState.from_json(self.position))
+        return self._start[0].clone()
+
+    @property
+    def tricks_left(self) -> int:
+        return TRICKS - len(self.state().tricks)
+
+    def goal_text(self) -> str:
+        return goal_text(self.goal, self.tricks_left)
+
+    def play(self, actions: Iterable[str]) -> HandState:
+        """The position after ``actions`` (texts, from the start); each must be legal, else :class:`PuzzleError`."""
+        s = self.state()
+        for i, text in enumerate(actions):
+            try:
+                act = parse_action(text)
+            except StytvoltError as err:
+                raise PuzzleError(f"move {i + 1}: {err}") from None
+            refused = s.refusal(act)
+            if refused is not None:
+                raise PuzzleError(f"move {i + 1}, {text[:12]}, is not a legal move there")
+            s.apply(act)
+        return s
+
+    def judge(self, state: HandState, action: Action | str) -> Verdict:
+        return judge(state, action, self.goal, self.state())
+
+    def reply(self, state: HandState) -> Action:
+        return reply(state, self.goal, self.state())
+
+    def settled(self, state: HandState) -> bool | None:
+        return settled(state, self.goal, self.state())
+
+    def sure(self, state: HandState) -> bool:
+        """Whether the goal is sure from here however anyone plays: the puzzle is solved."""
+        return sure(state, self.goal, self.state())
+
+    def winning(self, state: HandState) -> list[Action]:
+        return winning_actions(state, self.goal, self.state())
+
+    def hints(self, state: HandState | None = None) -> tuple[str, str, str, str]:
+        """Four hints for the position ``state`` (default: the start), from vague to exact: the goal and the
+        trick count, the idea, the card to look at, the answer (a move that keeps the goal within reach: the
+        solution's when the position is on its line)."""
+        s = self.state() if state is None else state
+        left = TRICKS - len(s.tricks)
+        mine, theirs = s.team_tricks()
+        goal = f"The goal: {self.goal_text()}. {_count_text(mine, theirs, left)}"
+        played = [str(a) for _, a in s.history[len(self.state().history):]]
+        if played == list(self.line[:len(played)]) and len(played) < len(self.line):
+            move = parse_action(self.line[len(played)])
+        else:
+            good = self.winning(s)
+            if not good:
+                raise PuzzleError("no move keeps the goal within reach here")
+            move = good[0]
+        card = move.cards[1] if move.kind is Kind.TRADE else (move.cards[0] if move.cards else None)
+        focus = f"Look at {_card_words(s, str(card))}." if card is not None else f"Think about whether to {action_words(move)}."
+        answer = f"The answer: {action_words(move)}."
+        return goal, self.idea, focus, answer
+
+    @property
+    def level_name(self) -> str:
+        return LEVELS[self.level]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "position": self.position, "goal": self.goal, "level": self.level,
+                "themes": list(self.themes), "line": list(self.line), "rating": self.rating,
+                "idea": self.idea, "focus": self.focus, "fails": self.fails}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Puzzle":
+        if not isinstance(data, dict):
+            raise PuzzleError(f"a puzzle is a JSON object, not {type_name(data)}")
+        try:
+            p = cls(str(data["id"]), dict(data["position"]), str(data["goal"]), int(data["level"]),
+                    tuple(str(t) for t in data["themes"]), tuple(str(a) for a in data["line"]),
+                    int(data["rating"]), str(data["idea"]), str(data["focus"]), int(data["fails"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise PuzzleError(f"a puzzle's JSON lacks or garbles {err}") from None
+        parse_goal(p.goal)
+        if p.level not in LEVELS:
+            raise PuzzleError(f"a puzzle's level is 1, 2 or 3, not {p.level}")
+        unknown = [t for t in p.themes if t not in THEMES]
+        if unknown:
+            raise PuzzleError(f"unknown theme {unknown[0][:20]!r}: expected one of {', '.join(THEMES)}")
+        if not p.line:
+            raise PuzzleError("a puzzle's line names at least its key move")
+        return p
+
+
+def _count_text(mine: int, theirs: int, left: int) -> str:
+    def n(k: int) -> str:
+        return "no tricks" if k == 0 else ("one trick" if k == 1 else f"{k} tricks")
+
+    return f"Your side has {n(mine)} and the defence {n(theirs)}; {left} to play."
+
+
+def _card_words(state: HandState, text: str) -> str:
+    from stytvolt.core.cards import parse_card
+
+    card = parse_card(text)
+    names = state.ranking.names(card)
+    return f"{card.symbol} ({names.english})" if names.english != card.english else f"{card.symbol}"
+
+
+# -- the published puzzles ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _published() -> tuple[Puzzle, ...]:
+    text = resources.files("stytvolt.styrivolt").joinpath(_DATA).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return tuple(Puzzle.from_json(d) for d in data["puzzles"])
+
+
+def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:
+    """The published puzzles, easiest first within a level; ``level`` (1–3 or its name) and ``theme`` narrow the list."""
+    lv: int | None = None
+    if level is not None:
+        if isinstance(level, str) and level in LEVELS.values():
+            lv = next(k for k, v in LEVELS.items() if v == level)
+        elif isinstance(level, int) and not isinstance(level, bool) and level in LEVELS:
+            lv = level
+        else:
+            raise PuzzleError(f"unknown level {str(level)[:20]!r}: expected 1, 2, 3 or {', '.join(LEVELS.values())}")
+    if theme is not None and theme not in THEMES:
+        raise PuzzleError(f"unknown theme {str(theme)[:20]!r}: expected one of {', '.join(THEMES)}")
+    return [p for p in _published() if (lv is None or p.level == lv) and (theme is None or theme in p.themes)]
+
+
+def get_puzzle(puzzle_id: str) -> Puzzle:
+    """The published puzzle with this id (``"P0042"``; case and leading zeros do not matter)."""
+    if not isinstance(puzzle_id, str):
+        raise PuzzleError(f"a puzzle id is text like 'P0042', not {type_name(puzzle_id)}")
+    text = puzzle_id.strip().upper().lstrip("P")
+    if not text.isdigit() or len(text) > 6:
+        raise PuzzleError(f"a puzzle id is P and a number, like P0042, not {puzzle_id[:20]!r}")
+    wanted = f"P{int(text):04d}"
+    for p in _published():
+        if p.id == wanted:
+            return p
+    raise PuzzleError(f"there is no puzzle {wanted}: the ids run from P0001 to P{len(_published()):04d}")
+
+
+def daily(date: _dt.date | str | None = None) -> Puzzle:
+    """The puzzle of the day: every published puzzle in turn, in an order fixed by the data, one a day.
+
+    ``date`` is a date or its ISO text (``"2026-11-25"``); None means today.
+    """
+    if date is None:
+        day = _dt.date.today()
+    elif isinstance(date, _dt.date):
+        day = date
+    elif isinstance(date, str):
+        try:
+            day = _dt.date.fromisoformat(date)
+        except ValueError:
+            raise PuzzleError(f"a date is written like 2026-11-25, not {date[:20]!r}") from None
+    else:
+        raise PuzzleError(f"a date is a datetime.date or text like 2026-11-25, not {type_name(date)}")
+    every = _published()
+    # A fixed shuffle of the ids (a multiplicative step coprime with the count) so neighbours differ in level.
+    n = len(every)
+    step = next(k for k in range(97, 97 + n) if _coprime(k, n))
+    return every[((day - _EPOCH).days * step) % n]
+
+
+def _coprime(a: int, b: int) -> bool:
+    while b:
+        a, b = b, a % b
+    return a == 1
+
+
+def check_sound(p: Puzzle) -> list[str]:
+    """What is wrong with a puzzle (empty when it is sound): the goal in reach, the key move the only one that
+    keeps it there, the line legal and correct against the most stubborn defence, the goal settled at its end."""
+    problems: list[str] = []
+    s = p.state()
+    if s.current_player() % 2 != SIDE:
+        return [f"{p.id}: the defence is to move"]
+    wins = p.winning(s)
+    if [str(a) for a in wins] != [p.key]:
+        problems.append(f"{p.id}: the winning first moves are {[str(a) for a in wins]}, not just {p.key}")
+    for i, text in enumerate(p.line):
+        if p.sure(s):
+            problems.append(f"{p.id}: the goal is sure before move {i + 1}: the line is too long")
+            break
+        if s.current_player() % 2 == SIDE:
+            if not p.judge(s, text).ok:
+                problems.append(f"{p.id}: move {i + 1}, {text}, loses the goal")
+                break
+        elif str(p.reply(s)) != text:
+            problems.append(f"{p.id}: move {i + 1}: the most stubborn reply is {p.reply(s)}, not {text}")
+            break
+        s.apply(parse_action(text))
+    else:
+        if not p.sure(s):
+            problems.append(f"{p.id}: the goal is not sure at the end of the line")
+    return problems
+
+
