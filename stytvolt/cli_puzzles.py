@@ -179,8 +179,11 @@ def cmd_play(args: argparse.Namespace, out: "Output") -> int:
     advance(p, state, played)
     hints = 0
     wrong = 0
+    changed = True
     while not p.sure(state):
-        _show_state(p, state, out)
+        if changed:
+            _show_state(p, state, out)
+            changed = False
         out.write(f"{COMPASS[state.current_player()]} to play (a card, hint, solution, q): ")
         line = _read_line(sys.stdin)
         if line and not _isatty(sys.stdin):
@@ -214,6 +217,7 @@ def cmd_play(args: argparse.Namespace, out: "Output") -> int:
             continue
         state.apply(action)
         played.append(str(action))
+        changed = True
         after = advance(p, state, played)
         out(f"Right: {action_words(action)}." + (" Then " + "; ".join(f"{COMPASS[s]} {_verb(a)}" for s, a in after) + "."
                                                  if after else ""))

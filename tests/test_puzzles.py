@@ -214,6 +214,33 @@ def test_hints_go_from_vague_to_the_answer() -> None:
         assert answer.startswith("The answer: ") and card.symbol in answer
 
 
+# -- one puzzle read card by card ------------------------------------------------------------------------
+
+
+def test_p0001_read_by_hand() -> None:
+    """P0001, worked out from the rules without the engine.
+
+    Spades and diamonds are chosen.  South–North have 2 tricks, West–East 4, three are left and South leads;
+    the goal is one of them.  South holds ♠A (the stýrivolt), ♠9 (a free card) and ♦7 (the lamb); East holds
+    ♦9, the mare of diamonds, a permanent stikkar above the stýrivolt.  A led lamb cannot be beaten, so ♦7
+    takes the trick.  Led, ♠A falls to East's mare, and ♠9, a free card, to any stikkar, East's mare too:
+    that trick is West–East's fifth, and the hand is over with nothing more for South–North.
+    """
+    p = get_puzzle("P0001")
+    s = p.state()
+    assert set(s.chosen) == {parse_action("SA").card.suit, parse_action("D7").card.suit}
+    assert sorted(map(str, s.hands[0])) == ["D7", "S9", "SA"] and "D9" in map(str, s.hands[3])
+    assert s.team_tricks() == (2, 4) and s.current_player() == 0 and p.goal == "take-1"
+    assert p.key == "D7" and p.line == ("D7",)
+    for wrong in ("SA", "S9"):
+        verdict = p.judge(s, wrong)
+        said = verdict.reason.render(COMPASS, TEAMS)
+        assert not verdict.ok
+        assert "East takes the trick with ♦9" in said, said
+        assert said.endswith("South–North take no tricks of the 3 left, not the 1 needed."), said
+    assert "lamb" in p.hints()[2]
+
+
 # -- the solver's helpers puzzles rely on ------------------------------------------------------------
 
 

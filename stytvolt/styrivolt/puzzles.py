@@ -40,7 +40,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.cards import Card
+from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.hand import HandState
@@ -206,6 +207,18 @@ class Verdict:
     refutation: tuple[tuple[int, str], ...] = ()
 
 
+def _first_trick_taken(state: HandState, line: list[tuple[int, Action]]) -> tuple[int, Card] | None:
+    """Who takes the first trick finished on ``line`` from ``state``, and with which card (None: none finishes)."""
+    s = state.clone()
+    done = len(s.tricks)
+    for _, action in line:
+        s.apply(action)
+        if len(s.tricks) > done:
+            trick = s.tricks[done]
+            return trick.winner, trick.cards[(trick.winner - trick.leader) % len(trick.cards)]
+    return None
+
+
 def _doing(action: Action) -> str:
     """What a player does, after the player's name: "plays ♠8", "trades ♦5 for ♦K"."""
     if action.kind is Kind.PLAY:
@@ -285,10 +298,14 @@ def judge(state: HandState, action: Action | str, goal: str, start: HandState) -
     else:
         outcome = "{other} take a trick, so {side} cannot take all nine"
     args: dict[str, object] = {"move": words, "side": Team(SIDE), "other": Team(1 - SIDE)}
+    taker = _first_trick_taken(child, line)
     if replies:
         p, a = replies[0]
         args.update(seat=Seat(p), answer=_doing(a))
         template = "After {move}, {seat} {answer} and " + outcome + "."
+        if taker is not None and taker[0] % 2 != SIDE and (taker[0], taker[1]) != (p, a.cards[-1] if a.cards else None):
+            args.update(taker=Seat(taker[0]), card=taker[1].symbol)
+            template = "After {move}, {seat} {answer}, {taker} takes the trick with {card}, and " + outcome + "."
     else:
         template = "After {move}, " + outcome + " whatever the defence plays."
     reason = Reason("puzzle-refuted", template, (), tuple(args.items()))
