@@ -185,7 +185,8 @@ def _game(game: object) -> str:
 
 
 def _known(table: Mapping[tuple[str, str], object], game: str) -> str:
-    return ", ".join(name for g, name in table if g == game) or "none"
+    """The game's names, in alphabetical order (the registry's order depends on which module was imported first)."""
+    return ", ".join(sorted(name for g, name in table if g == game)) or "none"
 
 
 def _name(kind: object, what: str) -> str:
