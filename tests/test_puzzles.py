@@ -23,7 +23,8 @@ from stytvolt.styrivolt.actions import Kind, parse_action
 from stytvolt.styrivolt.bots import card_worth
 from stytvolt.styrivolt.puzzle_gen import MAX_CARDS, MIN_CARDS, _naive, assess, generate, positions, publish, rotated
 from stytvolt.styrivolt.puzzles import (
-    LEVELS, SIDE, THEMES, Puzzle, PuzzleError, check_sound, daily, get_puzzle, goal_text, parse_goal, puzzles,
+    LEVELS, SIDE, THEMES, Puzzle, PuzzleError, check_sound, daily, get_puzzle, goal_text, judge, parse_goal, puzzles,
+    reply,
 )
 from stytvolt.styrivolt.solver import certain, goal_moves
 
@@ -152,9 +153,9 @@ def _solve_along_the_line(p: Puzzle) -> HandState:
     s = p.state()
     for text in p.line:
         if s.current_player() % 2 == SIDE:
-            assert p.judge(s, text).ok
+            assert p.judge(s, text).ok and judge(s, text, p.goal, p.state()).ok
         else:
-            assert str(p.reply(s)) == text
+            assert str(p.reply(s)) == text == str(reply(s, p.goal, p.state()))
         s.apply(text)
     return s
 
@@ -170,12 +171,12 @@ def test_playing_the_line_makes_the_goal_sure_and_every_wrong_first_move_is_refu
             if not verdict.ok:
                 said = verdict.reason.render(COMPASS, TEAMS)
                 assert said.startswith("After "), said
-                # The refutation ends with the goal out of reach: play it out and see.
+                # Along the refutation the goal stays out of reach: play it out and see.
                 t = s.clone()
                 t.apply(action)
                 for _, a in verdict.refutation:
                     t.apply(a)
-                assert p.settled(t) is False or not achievable(t, *_left(p, t)), (p.id, said)
+                    assert p.settled(t) is False or not achievable(t, *_left(p, t)), (p.id, said)
 
 
 def _left(p: Puzzle, t: HandState) -> tuple[object, int]:
@@ -237,7 +238,7 @@ def test_p0001_read_by_hand() -> None:
         said = verdict.reason.render(COMPASS, TEAMS)
         assert not verdict.ok
         assert "East takes the trick with ♦9" in said, said
-        assert said.endswith("South–North take no tricks of the 3 left, not the 1 needed."), said
+        assert said.endswith("South–North can no longer make sure of one of the 3 tricks left."), said
     assert "lamb" in p.hints()[2]
 
 

@@ -195,10 +195,11 @@ class Verdict:
     """What a move does for the goal.
 
     ``ok``: the goal can still be made sure of after it.  When not,
-    ``refutation`` is the defence's line that beats it (seat, action text),
-    from the move itself until the goal is out of reach, and ``reason`` says
-    it in words, seats and teams left for the caller to name
-    (:meth:`~stytvolt.core.explain.Reason.render`).
+    ``refutation`` is how the defence beats it (seat, action text) to the end
+    of the trick: the defence's cards keep the goal out of reach whatever
+    team 0 does later.  ``reason`` says it in words (the defence's answer,
+    who takes the trick, what becomes of the goal), seats and teams left for
+    the caller to name (:meth:`~stytvolt.core.explain.Reason.render`).
     """
 
     ok: bool
@@ -228,35 +229,50 @@ def _doing(action: Action) -> str:
     return action_words(action)
 
 
-def _take_text(k: int) -> str:
-    return {0: "no tricks", 1: "only one trick"}.get(k, f"only {k} tricks")
+def _natural(state: HandState, moves: list[Action]) -> Action:
+    """Of these moves, the one a player makes without thinking: the cheapest card that takes the trick from
+    the other side, else the cheapest card (a trade or a decision: the first)."""
+    from stytvolt.styrivolt.bots import card_worth
+    from stytvolt.styrivolt.tricks import winner_index
+
+    p = state.current_player()
+    plays = [a for a in moves if a.kind is Kind.PLAY]
+    if not plays:
+        return moves[0]
+    ranking = state.ranking
+
+    def worth(a: Action) -> float:
+        return card_worth(ranking, *state.played_as(p, a.card))
+
+    if state.current:
+        best = winner_index(ranking, state.current, state.current_promoted)
+        if (state.leader + best) % 2 != p % 2:
+            takers = [a for a in plays if winner_index(
+                ranking, (*state.current, state.played_as(p, a.card)[0]),
+                (*state.current_promoted, state.played_as(p, a.card)[1])) == len(state.current)]
+            if takers:
+                return min(takers, key=worth)
+    return min(plays, key=worth)
 
 
 def _refute(state: HandState, goal: str, start: HandState) -> list[tuple[int, Action]]:
-    """A line from ``state`` (goal out of reach) until the tricks show it: the defence keeps it out of reach,
-    team 0 does the best it can on the solver's score."""
+    """The play from ``state`` (goal out of reach) to the end of the trick under way, or of the next one
+    when none is: the defence plays a natural card among those that keep the goal out of reach (one search
+    finds them), team 0 plays naturally too (whatever it plays, the goal stays out of reach)."""
     line: list[tuple[int, Action]] = []
     s = state.clone()
-    while settled(s, goal, start) is None:
+    finished = len(s.tricks) + 1
+    while settled(s, goal, start) is None and len(s.tricks) < finished:
         p = s.current_player()
         legal = s.legal_actions()
-        if p % 2 == SIDE:
-            if len(legal) == 1:
-                choice = legal[0]
-            else:
-                best = solve(s).best
-                choice = next(a for a in legal if str(a) == best[0])
+        if p % 2 == SIDE or len(legal) == 1:
+            choice = _natural(s, legal)
         else:
-            choice = next(a for a in _by_score(s, legal) if not _reaches_after(s, a, goal, start))
+            keeps = goal_moves(s, _target(s, goal, start), SIDE)
+            choice = _natural(s, [a for a in legal if not keeps[str(a)]])
         line.append((p, choice))
         s.apply(choice)
     return line
-
-
-def _reaches_after(state: HandState, action: Action, goal: str, start: HandState) -> bool:
-    child = state.clone()
-    child.apply(action)
-    return reaches(child, goal, start)
 
 
 def _by_score(state: HandState, legal: list[Action]) -> list[Action]:
@@ -283,14 +299,10 @@ def judge(state: HandState, action: Action | str, goal: str, start: HandState) -
     if reaches(child, goal, start):
         return Verdict(True, str(act), Reason.of("puzzle-good", "{move} keeps the goal within reach.", move=words))
     line = _refute(child, goal, start)
-    end = child.clone()
-    for _, a in line:
-        end.apply(a)
     replies = [(p, a) for p, a in line if p % 2 != SIDE]
     name, n = parse_goal(goal)
-    took = _gained(end, start)
     if name == "take":
-        outcome = f"{{side}} take {_take_text(took)} of the {TRICKS - len(start.tricks)} left, not the {n} needed"
+        outcome = f"{{side}} can no longer make sure of {goal_text(goal, TRICKS - len(start.tricks))[5:]}"
     elif name == "win":
         outcome = "{other} win the hand"
     elif name == "keep-in":
@@ -397,10 +409,28 @@ class Puzzle:
             s.apply(act)
         return s
 
+    def _on_line(self, state: HandState) -> int | None:
+        """How far along the solution ``state`` is, when every move since the start was the solution's."""
+        start = len(self.state().history)
+        played = [str(a) for _, a in state.history[start:]]
+        return len(played) if played == list(self.line[:len(played)]) and len(played) < len(self.line) else None
+
     def judge(self, state: HandState, action: Action | str) -> Verdict:
+        """:func:`judge` for this puzzle.  The solution's own moves are known to keep the goal in reach
+        (:func:`check_sound`, which the tests run on every published puzzle, proves it), so they are not
+        searched again."""
+        k = self._on_line(state)
+        if k is not None and str(action) == self.line[k] and state.current_player() % 2 == SIDE:
+            words = action_words(parse_action(self.line[k]))
+            return Verdict(True, self.line[k], Reason.of("puzzle-good", "{move} keeps the goal within reach.", move=words))
         return judge(state, action, self.goal, self.state())
 
     def reply(self, state: HandState) -> Action:
+        """:func:`reply` for this puzzle; on the solution's line it is the line's move (:func:`check_sound`
+        proves the two agree), so it is not searched again."""
+        k = self._on_line(state)
+        if k is not None and state.current_player() % 2 != SIDE:
+            return parse_action(self.line[k])
         return reply(state, self.goal, self.state())
 
     def settled(self, state: HandState) -> bool | None:
@@ -557,17 +587,20 @@ def check_sound(p: Puzzle) -> list[str]:
     wins = p.winning(s)
     if [str(a) for a in wins] != [p.key]:
         problems.append(f"{p.id}: the winning first moves are {[str(a) for a in wins]}, not just {p.key}")
-    for i, text in enumerate(p.line):
+    start = p.state()
+    for i, text in enumerate(p.line):  # judged and answered afresh: Puzzle.judge and reply trust the line
         if p.sure(s):
             problems.append(f"{p.id}: the goal is sure before move {i + 1}: the line is too long")
             break
         if s.current_player() % 2 == SIDE:
-            if not p.judge(s, text).ok:
+            if not judge(s, text, p.goal, start).ok:
                 problems.append(f"{p.id}: move {i + 1}, {text}, loses the goal")
                 break
-        elif str(p.reply(s)) != text:
-            problems.append(f"{p.id}: move {i + 1}: the most stubborn reply is {p.reply(s)}, not {text}")
-            break
+        else:
+            answer = reply(s, p.goal, start)
+            if str(answer) != text:
+                problems.append(f"{p.id}: move {i + 1}: the most stubborn reply is {answer}, not {text}")
+                break
         s.apply(parse_action(text))
     else:
         if not p.sure(s):
