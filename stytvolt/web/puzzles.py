@@ -221,7 +221,7 @@ def _last_trick(state: HandState) -> str:
 def _hint_list(p: Puzzle, state: HandState, hints: int) -> str:
     if not hints or p.sure(state):
         return ""
-    items = "".join(f"<li><strong>Hint {i + 1}, {_HINT_NAMES[i]}:</strong> {escape(text)}</li>"
+    items = "".join(f"<li><strong>Hint {i + 1}:</strong> {escape(text)}</li>"
                     for i, text in enumerate(p.hints(state)[:hints]))
     return f'<ol class="sv-pz-hints">{items}</ol>'
 
