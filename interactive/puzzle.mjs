@@ -315,6 +315,7 @@ function mount(widget) {
     if (target.matches("a.sv-pz-next")) {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
+      event.stopPropagation(); // not a page change for Material's instant navigation: this widget opens it
       daily = "";
       open(new URL(target.href).searchParams.get("id"));
       return;
