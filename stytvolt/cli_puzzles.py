@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 from stytvolt.core.cards import CardParseError, parse_card
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS
-from stytvolt.styrivolt.actions import Action, Kind, parse_action
+from stytvolt.styrivolt.actions import Action, parse_action
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PLAYERS, TRICKS
-from stytvolt.styrivolt.ranking import Role
-from stytvolt.styrivolt.puzzles import LEVELS, THEMES, Puzzle, action_words, daily, get_puzzle, puzzles
+from stytvolt.styrivolt.players import describe_action
+from stytvolt.styrivolt.puzzles import LEVELS, THEMES, Puzzle, daily, doing, get_puzzle, puzzles
+from stytvolt.web.html import by_suit, role_word
 
 if TYPE_CHECKING:
     from stytvolt.cli import Output
@@ -88,12 +89,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argpar
 
 
 def _cards(state: HandState, seat: int) -> str:
-    chosen = state.ranking.chosen
-    cards = sorted(state.hands[seat], key=lambda c: (c.suit not in chosen, c.suit.value, -c.rank))
     out = []
-    for c in cards:
-        role = state.ranking.role(*state.played_as(seat, c))
-        name = "" if role is Role.PLAIN else state.ranking.names(*state.played_as(seat, c)).english.removeprefix("the ")
+    for c in by_suit(state.ranking, state.hands[seat]):
+        name = role_word(state.ranking, *state.played_as(seat, c))
         out.append(f"{c.symbol}" + (f" ({name})" if name else ""))
     return "  ".join(out) if out else "-"
 
@@ -119,14 +117,9 @@ def _solution(p: Puzzle, out: "Output") -> None:
     s = p.state()
     steps = []
     for text in p.line:
-        steps.append(f"{COMPASS[s.current_player()]} {_verb(text)}")
+        steps.append(f"{COMPASS[s.current_player()]} {doing(parse_action(text))}")
         s.apply(text)
     out("Solution: " + "; ".join(steps) + ".")
-
-
-def _verb(text: str) -> str:
-    action = parse_action(text)
-    return f"plays {action.card.symbol}" if action.kind is Kind.PLAY else action_words(action)
 
 
 def cmd_list(args: argparse.Namespace, out: "Output") -> int:
@@ -171,12 +164,10 @@ def _parse_move(state: HandState, text: str) -> Action:
 
 def cmd_play(args: argparse.Namespace, out: "Output") -> int:
     from stytvolt.cli import _isatty, _read_line
-    from stytvolt.web.puzzles import advance
 
     p = get_puzzle(args.id) if args.id else daily()
     state = p.state()
-    played: list[str] = []
-    advance(p, state, played)
+    p.advance(state)
     hints = 0
     wrong = 0
     changed = True
@@ -208,7 +199,7 @@ def cmd_play(args: argparse.Namespace, out: "Output") -> int:
             continue
         if action not in state.legal_actions():
             refused = state.refusal(action)
-            out(f"{action_words(action)} cannot be played now" + (f": {refused.render(COMPASS)}" if refused else "."))
+            out(f"{describe_action(action)} cannot be played now" + (f": {refused.render(COMPASS)}" if refused else "."))
             continue
         verdict = p.judge(state, action)
         if not verdict.ok:
@@ -216,10 +207,9 @@ def cmd_play(args: argparse.Namespace, out: "Output") -> int:
             out("Not this one, taken back. " + verdict.reason.render(COMPASS, _TEAMS))
             continue
         state.apply(action)
-        played.append(str(action))
         changed = True
-        after = advance(p, state, played)
-        out(f"Right: {action_words(action)}." + (" Then " + "; ".join(f"{COMPASS[s]} {_verb(a)}" for s, a in after) + "."
+        after = p.advance(state)
+        out(f"Right: {describe_action(action)}." + (" Then " + "; ".join(f"{COMPASS[s]} {doing(a)}" for s, a in after) + "."
                                                  if after else ""))
     out(f"Solved: however anyone plays from here, your side will {p.goal_text()}. Wrong cards: {wrong}; hints: {hints}.")
     return 0

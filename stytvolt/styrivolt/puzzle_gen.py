@@ -32,19 +32,21 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from stytvolt.core.cards import Card, Rank
+from stytvolt.core.cards import Rank
 from stytvolt.core.errors import StytvoltError
 from stytvolt.styrivolt.actions import Action, Kind
-from stytvolt.styrivolt.bots import SimpleBot, card_worth
+from stytvolt.styrivolt.bots import SimpleBot
 from stytvolt.styrivolt.fasthand import check_solvable
 from stytvolt.styrivolt.deal import deal_cards
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PLAYERS, TO_WIN, TRICKS
-from stytvolt.styrivolt.puzzles import LEVELS, SIDE, THEMES, Puzzle, _by_score, reply, settled, sure, winning_actions
+from stytvolt.styrivolt.puzzles import (
+    LEVELS, SIDE, THEMES, Puzzle, _by_score, _partner_winning, _takes_trick, _worth, focus_card, reply, settled, sure,
+    winning_actions,
+)
 from stytvolt.styrivolt.ranking import Role
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.solver import achievable, solve
-from stytvolt.styrivolt.tricks import winner_index
 
 __all__ = ["Found", "positions", "rotated", "assess", "generate", "publish", "build", "dumps", "MIN_CARDS", "MAX_CARDS"]
 
@@ -94,7 +96,7 @@ def positions(deal_seed: int) -> Iterator[HandState]:
         elif temper == 2 and action.kind is Kind.TRADE:
             plays = [a for a in legal if a.kind is Kind.PLAY]
             if plays:
-                action = min(plays, key=lambda a: card_worth(state.ranking, *state.played_as(p, a.card)))
+                action = min(plays, key=lambda a: _worth(state, a))
         state.apply(action)
 
 
@@ -140,25 +142,17 @@ def _goals(state: HandState) -> Iterator[str]:
 def _naive(state: HandState) -> set[Action]:
     """What a naive player does: the highest card; following, the cheapest card that beats the opponents'
     (or, with the partner winning the trick or nothing that beats it, the cheapest card)."""
-    p = state.current_player()
-    ranking = state.ranking
     plays = [a for a in state.legal_actions() if a.kind is Kind.PLAY]
     if not plays:
         return set()
-    info = [(a, *state.played_as(p, a.card)) for a in plays]
 
-    def worth(x: tuple[Action, Card, bool]) -> float:
-        return card_worth(ranking, x[1], x[2])
+    def worth(a: Action) -> float:
+        return _worth(state, a)
 
-    out = {max(info, key=worth)[0]}
+    out = {max(plays, key=worth)}
     if state.current:
-        best = winner_index(ranking, state.current, state.current_promoted)
-        winners = [x for x in info if winner_index(ranking, (*state.current, x[1]),
-                                                   (*state.current_promoted, x[2])) == len(state.current)]
-        if winners and (state.leader + best) % 2 != p % 2:
-            out.add(min(winners, key=worth)[0])
-        else:
-            out.add(min(info, key=worth)[0])
+        winners = [a for a in plays if _takes_trick(state, a)]
+        out.add(min(winners, key=worth) if winners and not _partner_winning(state) else min(plays, key=worth))
     return out
 
 
@@ -200,25 +194,20 @@ def _themes(state: HandState, key: Action, goal: str, line: list[str], wrong: li
     if (leading and key.kind is Kind.PLAY and role(key) is Role.PLAIN and key.card.rank <= Rank.NINE
             and key.card.suit not in state.chosen):
         tags.append("storm")  # a low card of an unchosen suit led
-    ours = {state.current_player() % 2}
     s = state.clone()
     side_trades = False
     for text in line:
-        if s.current_player() % 2 in ours and text.startswith("trade"):
+        if s.current_player() % 2 == SIDE and text.startswith("trade"):
             side_trades = True
         s.apply(text)
     if key.kind is Kind.TRADE or role(key) is Role.TRADER or side_trades or any(a.kind is Kind.TRADE for a in wrong):
         tags.append("trader")
     if state.quads[p] or state.quads[(p + 2) % PLAYERS] or state.declared[p] or state.declared[(p + 2) % PLAYERS]:
         tags.append("four-of-a-kind")
-    if state.current and key.kind is Kind.PLAY:
-        best = winner_index(ranking, state.current, state.current_promoted)
-        card, promoted = state.played_as(p, key.card)
-        overtakes = winner_index(ranking, (*state.current, card), (*state.current_promoted, promoted)) == len(state.current)
-        cheaper = any(card_worth(ranking, *state.played_as(p, a.card)) < card_worth(ranking, card, promoted)
-                      for a in plays_wrong)
-        if (state.leader + best) % 2 == p % 2 and (overtakes or cheaper):
-            tags.append("unblocking")  # the partner's trick taken over, or a high card thrown under it
+    if state.current and key.kind is Kind.PLAY and _partner_winning(state):
+        # The partner's trick taken over, or a higher card thrown under it than a card that fails.
+        if _takes_trick(state, key) or any(_worth(state, a) < _worth(state, key) for a in plays_wrong):
+            tags.append("unblocking")
     if key.kind is Kind.PLAY and not role(key).is_stikkar and any(role(a).is_stikkar for a in plays_wrong):
         tags.append("saving-stikkar")  # a stikkar could be played now, and must not be
     if goal == "nine" or "play-on" in line or state.playing_on == SIDE:
@@ -237,7 +226,7 @@ def assess(state: HandState, deal: int = 0) -> Found | None:
         wrong = [a for a in legal if a is not key]
         line, unique = _line(state, goal)
         themes = _themes(state, key, goal, line, wrong)
-        focus = key.cards[1] if key.kind is Kind.TRADE else key.cards[0] if key.cards else None
+        focus = focus_card(key)
         if not themes or focus is None:
             return None
         nodes = solve(state).nodes

@@ -26,8 +26,9 @@ puzzle of a date.  Playing one:
   reason names seats and teams as :class:`~stytvolt.core.explain.Seat` and
   ``Team`` values, so the caller words them);
 * :meth:`Puzzle.reply` is the defence's most stubborn answer;
-* :meth:`Puzzle.settled` says when the tricks taken have made the goal sure
-  (or impossible): the puzzle is over then;
+* :meth:`Puzzle.sure` says when the goal can no longer be missed, however
+  anyone plays (the tricks taken settle it, or every line left reaches it):
+  the puzzle is over then;
 * :meth:`Puzzle.hints` gives four hints, from vague to exact.
 """
 
@@ -44,14 +45,17 @@ from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
+from stytvolt.styrivolt.bots import card_worth
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
+from stytvolt.styrivolt.players import describe_action
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.solver import achievable, certain, goal_moves, solve
+from stytvolt.styrivolt.tricks import winner_index
 
 __all__ = [
     "THEMES", "LEVELS", "SIDE", "Puzzle", "PuzzleError", "Verdict", "puzzles", "get_puzzle", "daily",
-    "goal_text", "parse_goal", "reaches", "settled", "sure", "winning_actions", "judge", "reply", "action_words", "check_sound",
+    "goal_text", "parse_goal", "reaches", "settled", "sure", "focus_card", "winning_actions", "judge", "reply", "doing", "check_sound",
 ]
 
 #: The themes a puzzle may be tagged with: key → (name, the idea in a sentence, for the second hint).
@@ -168,26 +172,14 @@ def reaches(state: HandState, goal: str, start: HandState) -> bool:
 def winning_actions(state: HandState, goal: str, start: HandState) -> list[Action]:
     """The legal actions after which team 0 can still make sure of the goal (one search answers them all)."""
     legal = state.legal_actions()
-    if settled(state, goal, start) is not None:
-        return legal if settled(state, goal, start) else []
+    done = settled(state, goal, start)
+    if done is not None:
+        return legal if done else []
     good = goal_moves(state, _target(state, goal, start), SIDE)
     return [a for a in legal if good[str(a)]]
 
 
 # -- judging a move, and the defence's answer ----------------------------------------------------
-
-
-def action_words(action: Action) -> str:
-    """An action in short words: "♥3", "trade ♥5 for ♥7", "play on"."""
-    if action.kind is Kind.PLAY:
-        return action.card.symbol
-    if action.kind is Kind.TRADE:
-        return f"trade {action.cards[0].symbol} for {action.cards[1].symbol}"
-    if action.kind is Kind.PLAY_ON:
-        return "play on for all nine"
-    if action.kind is Kind.STOP:
-        return "stop and score the keeping-in"
-    return str(action)
 
 
 @dataclass(frozen=True)
@@ -220,39 +212,52 @@ def _first_trick_taken(state: HandState, line: list[tuple[int, Action]]) -> tupl
     return None
 
 
-def _doing(action: Action) -> str:
-    """What a player does, after the player's name: "plays ♠8", "trades ♦5 for ♦K"."""
+def doing(action: Action) -> str:
+    """What a player does, said after the player's name: "plays ♠8", "trades ♦5 for ♦K"."""
     if action.kind is Kind.PLAY:
         return f"plays {action.card.symbol}"
     if action.kind is Kind.TRADE:
         return f"trades {action.cards[0].symbol} for {action.cards[1].symbol}"
-    return action_words(action)
+    return describe_action(action)
+
+
+def _worth(state: HandState, action: Action) -> float:
+    """How much the card a play puts on the trick is worth keeping (:func:`~stytvolt.styrivolt.bots.card_worth`)."""
+    return card_worth(state.ranking, *state.played_as(state.current_player(), action.card))
+
+
+def _partner_winning(state: HandState) -> bool:
+    """Whether the player to move's partner holds the trick under way (False when none is under way)."""
+    if not state.current:
+        return False
+    best = winner_index(state.ranking, state.current, state.current_promoted)
+    return (state.leader + best) % 2 == state.current_player() % 2
+
+
+def _takes_trick(state: HandState, action: Action) -> bool:
+    """Whether a play would take the trick under way from the cards already in it."""
+    card, promoted = state.played_as(state.current_player(), action.card)
+    return winner_index(state.ranking, (*state.current, card), (*state.current_promoted, promoted)) == len(state.current)
+
+
+def focus_card(action: Action) -> Card | None:
+    """The card a move is about: the card played, or the card a trade fetches (None for a decision)."""
+    if action.kind is Kind.TRADE:
+        return action.cards[1]
+    return action.cards[0] if action.cards else None
 
 
 def _natural(state: HandState, moves: list[Action]) -> Action:
     """Of these moves, the one a player makes without thinking: the cheapest card that takes the trick from
     the other side, else the cheapest card (a trade or a decision: the first)."""
-    from stytvolt.styrivolt.bots import card_worth
-    from stytvolt.styrivolt.tricks import winner_index
-
-    p = state.current_player()
     plays = [a for a in moves if a.kind is Kind.PLAY]
     if not plays:
         return moves[0]
-    ranking = state.ranking
-
-    def worth(a: Action) -> float:
-        return card_worth(ranking, *state.played_as(p, a.card))
-
-    if state.current:
-        best = winner_index(ranking, state.current, state.current_promoted)
-        if (state.leader + best) % 2 != p % 2:
-            takers = [a for a in plays if winner_index(
-                ranking, (*state.current, state.played_as(p, a.card)[0]),
-                (*state.current_promoted, state.played_as(p, a.card)[1])) == len(state.current)]
-            if takers:
-                return min(takers, key=worth)
-    return min(plays, key=worth)
+    if state.current and not _partner_winning(state):
+        takers = [a for a in plays if _takes_trick(state, a)]
+        if takers:
+            return min(takers, key=lambda a: _worth(state, a))
+    return min(plays, key=lambda a: _worth(state, a))
 
 
 def _refute(state: HandState, goal: str, start: HandState) -> list[tuple[int, Action]]:
@@ -283,6 +288,11 @@ def _by_score(state: HandState, legal: list[Action]) -> list[Action]:
     return sorted(legal, key=lambda a: -values.get(str(a), 0))
 
 
+def _kept(action: Action) -> Verdict:
+    return Verdict(True, str(action), Reason.of("puzzle-good", "{move} keeps the goal within reach.",
+                                                 move=describe_action(action)))
+
+
 def judge(state: HandState, action: Action | str, goal: str, start: HandState) -> Verdict:
     """Whether ``action`` (team 0's, legal now) keeps the goal within reach; if not, the defence that shows it."""
     if state.current_player() % 2 != SIDE:
@@ -292,12 +302,12 @@ def judge(state: HandState, action: Action | str, goal: str, start: HandState) -
     except StytvoltError as err:
         raise PuzzleError(str(err)) from None
     if act not in state.legal_actions():
-        raise PuzzleError(f"{action_words(act)} cannot be played now")
+        raise PuzzleError(f"{describe_action(act)} cannot be played now")
     child = state.clone()
     child.apply(act)
-    words = action_words(act)
+    words = describe_action(act)
     if reaches(child, goal, start):
-        return Verdict(True, str(act), Reason.of("puzzle-good", "{move} keeps the goal within reach.", move=words))
+        return _kept(act)
     line = _refute(child, goal, start)
     replies = [(p, a) for p, a in line if p % 2 != SIDE]
     name, n = parse_goal(goal)
@@ -313,7 +323,7 @@ def judge(state: HandState, action: Action | str, goal: str, start: HandState) -
     taker = _first_trick_taken(child, line)
     if replies:
         p, a = replies[0]
-        args.update(seat=Seat(p), answer=_doing(a))
+        args.update(seat=Seat(p), answer=doing(a))
         template = "After {move}, {seat} {answer} and " + outcome + "."
         if taker is not None and taker[0] % 2 != SIDE and (taker[0], taker[1]) != (p, a.cards[-1] if a.cards else None):
             args.update(taker=Seat(taker[0]), card=taker[1].symbol)
@@ -382,15 +392,19 @@ class Puzzle:
         """The key move's text."""
         return self.line[0]
 
-    def state(self) -> HandState:
-        """A fresh copy of the position."""
+    def _origin(self) -> HandState:
+        """The position itself, restored once: only ever read (a start the counts begin from), never played on."""
         if not self._start:
             self._start.append(HandState.from_json(self.position))
-        return self._start[0].clone()
+        return self._start[0]
+
+    def state(self) -> HandState:
+        """A fresh copy of the position."""
+        return self._origin().clone()
 
     @property
     def tricks_left(self) -> int:
-        return TRICKS - len(self.state().tricks)
+        return TRICKS - len(self._origin().tricks)
 
     def goal_text(self) -> str:
         return goal_text(self.goal, self.tricks_left)
@@ -411,7 +425,7 @@ class Puzzle:
 
     def _on_line(self, state: HandState) -> int | None:
         """How far along the solution ``state`` is, when every move since the start was the solution's."""
-        start = len(self.state().history)
+        start = len(self._origin().history)
         played = [str(a) for _, a in state.history[start:]]
         return len(played) if played == list(self.line[:len(played)]) and len(played) < len(self.line) else None
 
@@ -421,9 +435,8 @@ class Puzzle:
         searched again."""
         k = self._on_line(state)
         if k is not None and str(action) == self.line[k] and state.current_player() % 2 == SIDE:
-            words = action_words(parse_action(self.line[k]))
-            return Verdict(True, self.line[k], Reason.of("puzzle-good", "{move} keeps the goal within reach.", move=words))
-        return judge(state, action, self.goal, self.state())
+            return _kept(parse_action(self.line[k]))
+        return judge(state, action, self.goal, self._origin())
 
     def reply(self, state: HandState) -> Action:
         """:func:`reply` for this puzzle; on the solution's line it is the line's move (:func:`check_sound`
@@ -431,37 +444,54 @@ class Puzzle:
         k = self._on_line(state)
         if k is not None and state.current_player() % 2 != SIDE:
             return parse_action(self.line[k])
-        return reply(state, self.goal, self.state())
+        return reply(state, self.goal, self._origin())
+
+    def advance(self, state: HandState) -> list[tuple[int, Action]]:
+        """After a right move: the defence's replies and the reader's forced moves (one legal action), played
+        on ``state`` until the reader must choose or the goal is sure.  Returns them (seat, action)."""
+        done: list[tuple[int, Action]] = []
+        while not self.sure(state):
+            seat = state.current_player()
+            if seat % 2 == SIDE:
+                legal = state.legal_actions()
+                if len(legal) != 1:
+                    break
+                action = legal[0]
+            else:
+                action = self.reply(state)
+            done.append((seat, action))
+            state.apply(action)
+        return done
 
     def settled(self, state: HandState) -> bool | None:
-        return settled(state, self.goal, self.state())
+        return settled(state, self.goal, self._origin())
 
     def sure(self, state: HandState) -> bool:
         """Whether the goal is sure from here however anyone plays: the puzzle is solved."""
-        return sure(state, self.goal, self.state())
+        return sure(state, self.goal, self._origin())
 
     def winning(self, state: HandState) -> list[Action]:
-        return winning_actions(state, self.goal, self.state())
+        return winning_actions(state, self.goal, self._origin())
 
     def hints(self, state: HandState | None = None) -> tuple[str, str, str, str]:
         """Four hints for the position ``state`` (default: the start), from vague to exact: the goal and the
         trick count, the idea, the card to look at, the answer (a move that keeps the goal within reach: the
         solution's when the position is on its line)."""
-        s = self.state() if state is None else state
+        s = self._origin() if state is None else state
         left = TRICKS - len(s.tricks)
         mine, theirs = s.team_tricks()
         goal = f"The goal: {self.goal_text()}. {_count_text(mine, theirs, left)}"
-        played = [str(a) for _, a in s.history[len(self.state().history):]]
-        if played == list(self.line[:len(played)]) and len(played) < len(self.line):
-            move = parse_action(self.line[len(played)])
+        k = self._on_line(s)
+        if k is not None:
+            move = parse_action(self.line[k])
         else:
             good = self.winning(s)
             if not good:
                 raise PuzzleError("no move keeps the goal within reach here")
             move = good[0]
-        card = move.cards[1] if move.kind is Kind.TRADE else (move.cards[0] if move.cards else None)
-        focus = f"Look at {_card_words(s, str(card))}." if card is not None else f"Think about whether to {action_words(move)}."
-        answer = f"The answer: {action_words(move)}."
+        card = focus_card(move)
+        focus = f"Look at {_card_words(s, card)}." if card is not None else f"Think about whether to {describe_action(move)}."
+        answer = f"The answer: {describe_action(move)}."
         return goal, self.idea, focus, answer
 
     @property
@@ -501,10 +531,7 @@ def _count_text(mine: int, theirs: int, left: int) -> str:
     return f"Your side has {n(mine)} and the defence {n(theirs)}; {left} to play."
 
 
-def _card_words(state: HandState, text: str) -> str:
-    from stytvolt.core.cards import parse_card
-
-    card = parse_card(text)
+def _card_words(state: HandState, card: Card) -> str:
     names = state.ranking.names(card)
     return f"{card.symbol} ({names.english})" if names.english != card.english else f"{card.symbol}"
 
@@ -587,7 +614,7 @@ def check_sound(p: Puzzle) -> list[str]:
     wins = p.winning(s)
     if [str(a) for a in wins] != [p.key]:
         problems.append(f"{p.id}: the winning first moves are {[str(a) for a in wins]}, not just {p.key}")
-    start = p.state()
+    start = p._origin()
     for i, text in enumerate(p.line):  # judged and answered afresh: Puzzle.judge and reply trust the line
         if p.sure(s):
             problems.append(f"{p.id}: the goal is sure before move {i + 1}: the line is too long")

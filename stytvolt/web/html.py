@@ -27,7 +27,7 @@ from stytvolt.web.chalk import chalk_svg
 
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
-    "reasons_list", "card_label", "dealt_note", "SEATS", "TEAMS",
+    "reasons_list", "card_label", "dealt_note", "SEATS", "TEAMS", "role_word", "chip", "by_suit",
 ]
 
 
@@ -56,6 +56,27 @@ def card_svg(card: Card, ranking: Ranking | None = None, promoted: bool = False)
         f'<text class="sv-card-suit" x="27" y="52" text-anchor="middle">{card.suit.symbol}</text>'
         "</svg>"
     )
+
+
+def role_word(ranking: Ranking | None, card: Card, promoted: bool = False) -> str:
+    """A card's name in this deal without its article ("bird", "chosen king"), or "" for a plain card."""
+    if ranking is None:
+        return ""
+    role = ranking.role(card, promoted)
+    return "" if role is Role.PLAIN else ranking.names(card, promoted).english.removeprefix("the ")
+
+
+def chip(card: Card, ranking: Ranking | None, promoted: bool = False) -> str:
+    """A card in a line of text: its symbol, with its spoken name for a screen reader."""
+    colour = " sv-red" if card.suit.is_red else ""
+    return (f'<span class="sv-chip{colour}" role="img" aria-label="{escape(card_label(card, ranking, promoted))}">'
+            f"{card.symbol}</span>")
+
+
+def by_suit(ranking: Ranking, cards: Iterable[Card]) -> list[Card]:
+    """A hand laid out for reading: the chosen suits first, then the others, each suit from its highest rank."""
+    chosen = ranking.chosen
+    return sorted(cards, key=lambda c: (c.suit not in chosen, c.suit.value, -c.rank))
 
 
 def _caption(*parts: str) -> str:

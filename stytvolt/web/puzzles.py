@@ -33,11 +33,11 @@ from stytvolt.core.explain import COMPASS
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PLAYERS, TRICKS
-from stytvolt.styrivolt.puzzles import LEVELS, THEMES, Puzzle, action_words, daily, get_puzzle, puzzles
-from stytvolt.styrivolt.ranking import Ranking, Role
+from stytvolt.styrivolt.players import describe_action
+from stytvolt.styrivolt.puzzles import LEVELS, SIDE, THEMES, Puzzle, daily, doing, get_puzzle, puzzles
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
-from stytvolt.web.html import card_label
+from stytvolt.web.html import by_suit, card_label, chip, role_word
 
 __all__ = ["HINT_COSTS", "BUILD_DATE", "puzzle_html", "advance"]
 
@@ -103,46 +103,17 @@ def _try(state: HandState, text: str) -> Action:
 
 
 def advance(p: Puzzle, state: HandState, played: list[str]) -> list[tuple[int, str]]:
-    """The defence's replies and the reader's forced moves after a right move, until the reader must choose
-    or the goal is settled; applied to ``state`` and added to ``played``.  Returns what was done (seat, action)."""
-    done: list[tuple[int, str]] = []
-    while not p.sure(state):
-        seat = state.current_player()
-        if seat % 2 == 0:
-            legal = state.legal_actions()
-            if len(legal) != 1:
-                break
-            action = legal[0]
-        else:
-            action = p.reply(state)
-        done.append((seat, str(action)))
-        played.append(str(action))
-        state.apply(action)
+    """:meth:`Puzzle.advance`, its moves added to ``played`` as texts; returns them (seat, action text)."""
+    done = [(seat, str(action)) for seat, action in p.advance(state)]
+    played.extend(text for _, text in done)
     return done
 
 
 def _said(moves: Sequence[tuple[int, str]]) -> str:
-    return "; ".join(f"{COMPASS[seat]} {_verb(text)}" for seat, text in moves)
-
-
-def _verb(text: str) -> str:
-    action = parse_action(text)
-    if action.kind is Kind.PLAY:
-        return f"plays {action.card.symbol}"
-    return action_words(action)
+    return "; ".join(f"{COMPASS[seat]} {doing(parse_action(text))}" for seat, text in moves)
 
 
 # -- drawing ------------------------------------------------------------------------------------------
-
-
-def _role(ranking: Ranking, card: Card, promoted: bool) -> str:
-    role = ranking.role(card, promoted)
-    return "" if role is Role.PLAIN else ranking.names(card, promoted).english.removeprefix("the ")
-
-
-def _order(ranking: Ranking, cards: Sequence[Card]) -> list[Card]:
-    chosen = ranking.chosen
-    return sorted(cards, key=lambda c: (c.suit not in chosen, c.suit.value, -c.rank))
 
 
 def _card(state: HandState, seat: int, card: Card, legal: dict[Card, Action], active: bool) -> str:
@@ -151,7 +122,7 @@ def _card(state: HandState, seat: int, card: Card, legal: dict[Card, Action], ac
     name = card_label(card, ranking, promoted)
     colour = " sv-red" if card.suit.is_red else ""
     face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
-            f'<span class="sv-tc-role" aria-hidden="true">{escape(_role(ranking, card, promoted))}</span>')
+            f'<span class="sv-tc-role" aria-hidden="true">{escape(role_word(ranking, card, promoted))}</span>')
     action = legal.get(card)
     if active and action is not None:
         return (f'<button type="button" class="sv-table-card{colour}" data-do="try" data-action="{action}" '
@@ -168,10 +139,10 @@ def _card(state: HandState, seat: int, card: Card, legal: dict[Card, Action], ac
 def _seat(state: HandState, seat: int, interactive: bool) -> str:
     ranking = state.ranking
     to_move = state.current_player() if not state.is_terminal() else -1
-    active = interactive and seat == to_move and seat % 2 == 0
+    active = interactive and seat == to_move and seat % 2 == SIDE
     legal = {a.card: a for a in state.legal_actions() if a.kind is Kind.PLAY} if active else {}
-    cards = "".join(f"<li>{_card(state, seat, c, legal, active)}</li>" for c in _order(ranking, state.hands[seat]))
-    side = "you play this hand" if seat % 2 == 0 else "the defence"
+    cards = "".join(f"<li>{_card(state, seat, c, legal, active)}</li>" for c in by_suit(ranking, state.hands[seat]))
+    side = "you play this hand" if seat % 2 == SIDE else "the defence"
     marks = " · to play" if seat == to_move else ""
     played = ""
     if state.current:
@@ -179,10 +150,8 @@ def _seat(state: HandState, seat: int, interactive: bool) -> str:
         if i < len(state.current):
             winning = winner_index(ranking, state.current, state.current_promoted) == i
             note = ("led" if i == 0 else "") + (", winning so far" if winning else "")
-            label = card_label(state.current[i], ranking, state.current_promoted[i])
             played = (f'<p class="sv-pz-played{" sv-winning" if winning else ""}">In the trick: '
-                      f'<span class="sv-chip{" sv-red" if state.current[i].suit.is_red else ""}" role="img" '
-                      f'aria-label="{escape(label)}">{state.current[i].symbol}</span> '
+                      f'{chip(state.current[i], ranking, state.current_promoted[i])} '
                       f'<span class="sv-seat-note">{escape(note.lstrip(", "))}</span></p>')
     name = COMPASS[seat]
     tricks = state.won[seat]
@@ -231,7 +200,7 @@ def _solution(p: Puzzle) -> str:
     steps = []
     for text in p.line:
         seat = s.current_player()
-        steps.append(f"<li>{COMPASS[seat]} {escape(_verb(text))}</li>")
+        steps.append(f"<li>{COMPASS[seat]} {escape(doing(parse_action(text)))}</li>")
         s.apply(text)
     return (f'<div class="sv-pz-solution"><p><strong>The solution</strong> (against the most stubborn defence):</p>'
             f'<ol>{"".join(steps)}</ol></div>')
@@ -247,7 +216,7 @@ def _controls_html(p: Puzzle, state: HandState, finished: bool, hints: int) -> s
     seat = state.current_player()
     others = [a for a in state.legal_actions() if a.kind is not Kind.PLAY]
     buttons = "".join(f'<button type="button" class="md-button sv-table-act" data-do="try" data-action="{a}">'
-                      f"{escape(_upper(action_words(a)))}</button>" for a in others)
+                      f"{escape(_upper(describe_action(a)))}</button>" for a in others)
     acts = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
     ladder = ""
     if hints < len(HINT_COSTS):
@@ -320,7 +289,7 @@ def answer(params: dict[str, str]) -> Answer:
     if attempt and not shown_all:
         if p.sure(state):
             raise WidgetError("the puzzle is over: nothing more to play")
-        if state.current_player() % 2 != 0:
+        if state.current_player() % 2 != SIDE:
             raise WidgetError("it is the defence's turn")
         action = _try(state, attempt)
         judged = p.judge(state, action)
@@ -329,7 +298,7 @@ def answer(params: dict[str, str]) -> Answer:
             state.apply(action)
             after = advance(p, state, moves)
             verdict = "right"
-            message = f"Right: {action_words(action)} keeps the goal within reach."
+            message = f"Right: {describe_action(action)} keeps the goal within reach."
             if after:
                 message += f" Then {_said(after)}."
             if p.sure(state):

@@ -67,14 +67,14 @@ from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.observation import Observation
 from stytvolt.styrivolt.pack import PLAYERS, TO_WIN, TRICKS
-from stytvolt.styrivolt.ranking import Ranking, Role
+from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.saved import deck_text, read_deck
 from stytvolt.styrivolt.stock import TakeInProgress
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.styrivolt.variants import Rules
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
-from stytvolt.web.html import card_label, chalk_figure
+from stytvolt.web.html import card_label, chalk_figure, chip, role_word
 from stytvolt.web import styrivolt as _styrivolt  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
 if TYPE_CHECKING:
@@ -492,21 +492,8 @@ def _order(ranking: Ranking | None, obs: Observation, cards: Iterable[Card]) -> 
     return sorted(cards, key=key)
 
 
-def _chip(card: Card, ranking: Ranking | None, promoted: bool = False) -> str:
-    colour = " sv-red" if card.suit.is_red else ""
-    return (f'<span class="sv-chip{colour}" role="img" aria-label="{escape(card_label(card, ranking, promoted))}">'
-            f"{card.symbol}</span>")
-
-
 def _chips(cards: Sequence[Card], ranking: Ranking | None) -> str:
-    return " ".join(_chip(c, ranking) for c in cards) if cards else '<span class="sv-none">none</span>'
-
-
-def _role_word(ranking: Ranking | None, card: Card, promoted: bool) -> str:
-    if ranking is None:
-        return ""
-    role = ranking.role(card, promoted)
-    return "" if role is Role.PLAIN else ranking.names(card, promoted).english.removeprefix("the ")
+    return " ".join(chip(c, ranking) for c in cards) if cards else '<span class="sv-none">none</span>'
 
 
 def _card_button(card: Card, ranking: Ranking | None, obs: Observation, legal: dict[Action, str],
@@ -516,7 +503,7 @@ def _card_button(card: Card, ranking: Ranking | None, obs: Observation, legal: d
     name = card_label(card, ranking, promoted)
     action = next((a for a in legal if a.kind is Kind.PLAY and a.card is card), None)
     colour = " sv-red" if card.suit.is_red else ""
-    role = _role_word(ranking, card, promoted)
+    role = role_word(ranking, card, promoted)
     face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
             f'<span class="sv-tc-role" aria-hidden="true">{escape(role)}</span>')
     if action is not None:
@@ -619,7 +606,7 @@ def _seat_box(p: int, state: HandState, obs: Observation, ranking: Ranking | Non
             winning = winner_index(ranking, obs.current, obs.current_promoted) == i
             note = " led" if i == 0 else ""
             note += ", winning so far" if winning else ""
-            played = (f'<span class="sv-seat-card{" sv-winning" if winning else ""}">{_chip(obs.current[i], ranking, promoted)}'
+            played = (f'<span class="sv-seat-card{" sv-winning" if winning else ""}">{chip(obs.current[i], ranking, promoted)}'
                       f'<span class="sv-seat-note">{escape(note.lstrip(", ").strip())}</span></span>')
     tricks = obs.won[p]
     cls = f"sv-seat sv-seat-{_name(p).lower()}" + (" sv-seat--acting" if state.current_player() == p else "")
