@@ -5,12 +5,13 @@
 #                package, Pyodide in Node, the site in Chromium) and mypy; what CI runs
 #   make play    set up (if needed), then play Stýrivolt in the terminal against three computer players
 #   make setup   .venv with the package installed editable + test and site extras,
-#                node_modules (Pyodide) from package-lock.json, and Chromium for the
+#                .venv-pyodide (Python >= 3.12) with pyodide-build for the site's lockfile,
+#                node_modules (Pyodide, workbox-build) from package-lock.json, and Chromium for the
 #                browser tests (apt-get, as root, when /usr/bin/chromium is missing);
 #                quick when done
 #   make site    the static site in site/ (mkdocs build --strict)
 #   make screenshots  the widgets in Chromium, light, dark and 375 px wide, in build/screenshots/
-#   make wheel   the pure wheel in build/wheel/
+#   make wheel   the pure wheel in build/wheel/ (the one the site carries)
 #   make bench   every bench/*.py in CPython, then in Pyodide; then bench/site.py in Chromium
 #   make clean   remove everything the targets above made
 #
@@ -27,6 +28,10 @@ SHELL := /bin/bash
 VENV       := .venv
 VPY        := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.stytvolt-setup
+# pyodide-build and pyodide-lock (`pyodide lockfile add-wheels`, which writes the site's
+# pyodide-lock.json) need Python >= 3.12: they get a venv of their own.
+PYODIDE_VENV  := .venv-pyodide
+PYODIDE_STAMP := $(PYODIDE_VENV)/.stytvolt-setup
 NODE_STAMP := node_modules/.stytvolt-setup
 WHEEL_DIR  := build/wheel
 CHROMIUM   ?= /usr/bin/chromium
@@ -38,9 +43,17 @@ PYTHON ?= $(shell for p in python3 python3.14 python3.13 python3.12 python3.11; 
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; \
 	then command -v $$p; break; fi; done)
 
+# Python >= 3.12 for .venv-pyodide: on PATH, or one that pyenv has installed.
+PYTHON312 ?= $(shell for p in python3.14 python3.13 python3.12 python3; do \
+	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; \
+	then command -v $$p; exit 0; fi; done; \
+	root=$$(pyenv root 2>/dev/null || echo "$$HOME/.pyenv"); \
+	for p in $$(ls -d "$$root"/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo "$$p"; exit 0; fi; done)
+
 .PHONY: setup test wheel bench clean play serve site chromium screenshots
 
-setup: $(VENV_STAMP) $(NODE_STAMP) chromium
+setup: $(VENV_STAMP) $(PYODIDE_STAMP) $(NODE_STAMP) chromium
 
 $(VENV_STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -52,6 +65,16 @@ $(VENV_STAMP): pyproject.toml
 		echo "creating $(VENV) with $(PYTHON) ($$("$(PYTHON)" -c 'import sys; print(sys.version.split()[0])'))"; \
 		rm -rf $(VENV); "$(PYTHON)" -m venv $(VENV); fi
 	$(VPY) -m pip install --disable-pip-version-check --progress-bar off -e '.[test,site]'
+	@touch $@
+
+$(PYODIDE_STAMP): pyodide-requirements.txt
+	@if [ -z "$(PYTHON312)" ]; then \
+		echo "make setup: the site's lockfile needs pyodide-build, which needs Python >= 3.12, and none was found" >&2; \
+		echo "  (tried python3.14 ... python3.12 on PATH and pyenv's versions); install one, or say" >&2; \
+		echo "  make setup PYTHON312=/path/to/python3.12" >&2; exit 1; fi
+	@if ! $(PYODIDE_VENV)/bin/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+		echo "creating $(PYODIDE_VENV) with $(PYTHON312)"; rm -rf $(PYODIDE_VENV); "$(PYTHON312)" -m venv $(PYODIDE_VENV); fi
+	$(PYODIDE_VENV)/bin/python -m pip install --disable-pip-version-check --progress-bar off -r pyodide-requirements.txt
 	@touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -79,10 +102,10 @@ chromium:
 
 # The site, built from the working tree (interactive/hooks.py builds the wheel
 # and copies Pyodide in from node_modules).
-site: $(VENV_STAMP) $(NODE_STAMP)
+site: $(VENV_STAMP) $(PYODIDE_STAMP) $(NODE_STAMP)
 	$(MKDOCS) build --strict
 
-serve: $(VENV_STAMP) $(NODE_STAMP)
+serve: $(VENV_STAMP) $(PYODIDE_STAMP) $(NODE_STAMP)
 	$(MKDOCS) serve -a 127.0.0.1:8000
 
 # Light, dark and 375 px pictures of every widget, to look at (build/screenshots/).
@@ -105,12 +128,11 @@ test: setup
 play: $(VENV_STAMP)
 	$(VENV)/bin/stytvolt play
 
-# build/lib and build/bdist.* go first: setuptools never deletes from them, so a
-# module removed from stytvolt/ would otherwise still be in the wheel.
+# The same wheel the site carries (interactive/wheelbuild.py: python -m build, from the sdist,
+# with a fixed SOURCE_DATE_EPOCH, so the same sources give the same bytes).
 wheel: $(VENV_STAMP)
 	rm -f $(WHEEL_DIR)/stytvolt-*.whl
-	rm -rf build/lib build/bdist.*
-	$(VPY) -m pip wheel --disable-pip-version-check --no-deps -w $(WHEEL_DIR) .
+	$(VPY) interactive/wheelbuild.py $(WHEEL_DIR)
 
 # Every bench/*.py (but _*.py, helper modules, and site.py) in CPython, then
 # each in Pyodide; then bench/site.py, the site in Chromium (it says so and
@@ -130,5 +152,5 @@ bench: $(VENV_STAMP) $(NODE_STAMP) wheel
 	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) bench/site.py
 
 clean:
-	rm -rf $(VENV) node_modules build dist site .pytest_cache .hypothesis .mypy_cache *.egg-info
+	rm -rf $(VENV) $(PYODIDE_VENV) node_modules build dist site .pytest_cache .hypothesis .mypy_cache *.egg-info
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

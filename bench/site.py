@@ -165,7 +165,7 @@ def main() -> int:
         site = root / "site"
         plain = SiteServer(site)
         t0 = time.perf_counter()
-        proc = build_site(site, site_url=plain.url)
+        proc = build_site(site)
         build_s = time.perf_counter() - t0
         if proc.returncode != 0:
             plain.close()
@@ -176,7 +176,7 @@ def main() -> int:
         (site / BARE_DIR / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (site / BARE_DIR / "worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
         page_path = args.page or first_widget_page(site)
-        manifest = json.loads((site / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
+        pyodide_version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
         gz = SiteServer(site, compress=True)
         profiles_root = root / "profiles"
         profiles_root.mkdir()
@@ -186,7 +186,7 @@ def main() -> int:
             browser_version = version.version
             version.close()
             profiles = Profiles(pw, profiles_root)
-            print(f"site: built in {build_s:.1f} s; Pyodide {manifest['pyodide']}; Chromium {browser_version} (headless); "
+            print(f"site: built in {build_s:.1f} s; Pyodide {pyodide_version}; Chromium {browser_version} (headless); "
                   f"widget page /{page_path}; {args.runs} run(s) each, medians")
 
             figures: dict[str, list[float]] = {}

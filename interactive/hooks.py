@@ -19,21 +19,42 @@
   never clashing with another id on the page), which the runtime's
   permalinks (``?w=<id>&…``) name.
 * Pyodide: the core files are copied from ``node_modules/pyodide`` into
-  ``pyodide/`` in the built site, with our wheel beside them, and
-  ``pyodide/stytvolt.json`` names the wheel and its sha256.  Nothing is
-  fetched from elsewhere.  ``STYTVOLT_PYODIDE_CDN=<url>`` makes the worker
-  load the Pyodide core from that URL instead (documented; off by default).
-* The browser code in ``interactive/`` (runtime, worker, styles) is served as
-  ``assets/…``.
+  ``pyodide/`` in the built site.  Our wheel, built by the standard build
+  backend, goes into ``pyodide/<sha256 prefix>/`` (a new build is a new
+  address, so no cache can hand back last week's rules), and
+  ``pyodide/pyodide-lock.json`` is Pyodide's lockfile with the wheel added
+  by ``pyodide lockfile add-wheels`` (:mod:`wheelbuild`): the worker installs
+  it with ``loadPackage("stytvolt")`` and Pyodide checks its sha256.  Nothing
+  is fetched from elsewhere.  ``STYTVOLT_PYODIDE_CDN=<url>`` makes the worker
+  load the Pyodide core from that URL instead (documented; off by default):
+  the build writes it into the worker, the one place that needs it.
+* The browser code in ``interactive/`` (runtime, worker, styles, the icon) is
+  served as ``assets/…``; ``overrides/`` holds the template additions (the
+  web app manifest's link, and ``sitemap-base.js`` before Material's bundle,
+  which lets instant navigation work wherever the site is served).
+* Every page of a built site (not ``mkdocs serve``'s) carries a
+  Content-Security-Policy meta tag: scripts, styles, workers and requests
+  from the site's own origin only, WebAssembly allowed, and the inline
+  scripts Material's template needs allowed by their sha256 (the same
+  policy on every page, since instant navigation keeps the first page's).
+* Offline: ``manifest.webmanifest`` makes the site installable, and
+  ``interactive/offline.mjs`` (workbox-build) writes ``sw.js``, which
+  precaches the whole site after the first visit, then a ``.br`` and a
+  ``.gz`` beside every text and wasm file.  ``mkdocs serve`` instead gets a
+  ``sw.js`` that removes any service worker a built copy left at its address.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -49,14 +70,24 @@ sys.path.insert(0, str(HERE))
 from stytvolt.styrivolt.terms import TERMS, Term, normalize  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
-from wheelbuild import build_wheel, digest  # noqa: E402
+from wheelbuild import WheelError, build_wheel, digest, register  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK = PYODIDE_DIR / "pyodide-lock.json"
 ASSETS = {
     f"assets/{name}": name
-    for name in ("runtime.mjs", "worker.mjs", "stepper.mjs", "quiz.mjs", "site.css", "stepper.css", "quiz.css", "table.mjs", "table.css", "puzzle.mjs", "puzzle.css")
+    for name in (
+        "runtime.mjs", "stepper.mjs", "quiz.mjs", "table.mjs", "puzzle.mjs", "sitemap-base.js",
+        "site.css", "stepper.css", "quiz.css", "table.css", "puzzle.css", "icon.svg",
+    )
 }
+# The worker is written out with the Pyodide core's address in it (STYTVOLT_PYODIDE_CDN, or its own folder).
+WORKER = "worker.mjs"
+WORKER_INDEX = 'const INDEX_URL = "./";'
+COMPRESS_CACHE = ROOT / "build" / "compressed"
+# What the last on_startup said: "build", "gh-deploy" or "serve".
+_COMMAND = {"name": "build"}
 PLACEHOLDER = re.compile(r'<div class="sv-(figure|widget)"(?P<attrs>[^>]*)>\s*</div>')
 
 
@@ -128,12 +159,29 @@ def _abbreviations() -> str:
 _ABBR = _abbreviations()
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    _COMMAND["name"] = command
+
+
+def _cdn() -> str:
+    return os.environ.get("STYTVOLT_PYODIDE_CDN", "").strip()
+
+
+def _worker_source() -> str:
+    text = (HERE / WORKER).read_text(encoding="utf-8")
+    if WORKER_INDEX not in text:
+        raise PluginError(f"interactive/{WORKER} no longer has the line {WORKER_INDEX!r} the build fills in")
+    return text.replace(WORKER_INDEX, f"const INDEX_URL = {json.dumps(_cdn() or './')};")
+
+
 def on_files(files: Files, config: Any) -> Files:
-    for uri, name in ASSETS.items():
+    for uri in (*ASSETS, f"assets/{WORKER}"):
         existing = files.get_file_from_path(uri)
         if existing is not None:
             files.remove(existing)
+    for uri, name in ASSETS.items():
         files.append(File.generated(config, uri, abs_src_path=str(HERE / name)))
+    files.append(File.generated(config, f"assets/{WORKER}", content=_worker_source()))
     return files
 
 
@@ -220,20 +268,122 @@ def _quote(value: str) -> str:
 
 def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
-    target = site / "pyodide"
+    _pyodide(site / "pyodide")
+    _web_manifest(site, config)
+    if _COMMAND["name"] == "serve":
+        (site / "sw.js").write_text(_SW_REMOVER, encoding="utf-8")
+        return
+    _head_tags(site)
+    _offline(site)
+
+
+def _pyodide(target: Path) -> None:
+    """Pyodide's core beside the site (unless a CDN serves it), the wheel, and the lockfile that names it."""
     target.mkdir(parents=True, exist_ok=True)
-    cdn = os.environ.get("STYTVOLT_PYODIDE_CDN", "").strip()
-    if not cdn:
-        if not PYODIDE_DIR.is_dir():
-            raise PluginError("node_modules/pyodide is missing: run `make setup` (npm ci) before building the site")
+    if not PYODIDE_DIR.is_dir():
+        raise PluginError("node_modules/pyodide is missing: run `make setup` (npm ci) before building the site")
+    if not _cdn():
         for name in PYODIDE_FILES:
             src, dst = PYODIDE_DIR / name, target / name
             if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
                 shutil.copy2(src, dst)
-    wheel = build_wheel(target)
-    version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"] if PYODIDE_DIR.is_dir() else ""
-    manifest = {"wheel": wheel.name, "sha256": digest(wheel), "pyodide": version, "indexURL": cdn or "./"}
-    (target / "stytvolt.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    try:
+        with tempfile.TemporaryDirectory(prefix="stytvolt-site-wheel-") as tmp:
+            built = build_wheel(Path(tmp))
+            folder = target / digest(built)[:16]
+            for old in target.iterdir():
+                if old.is_dir() and old != folder and re.fullmatch(r"[0-9a-f]{16}", old.name):
+                    shutil.rmtree(old)
+            folder.mkdir(exist_ok=True)
+            wheel = folder / built.name
+            shutil.copyfile(built, wheel)
+        register(wheel, PYODIDE_LOCK, target / "pyodide-lock.json")
+    except WheelError as err:
+        raise PluginError(str(err)) from None
+
+
+def _web_manifest(site: Path, config: Any) -> None:
+    """manifest.webmanifest: the site as an app (its addresses relative to the manifest, so any host works)."""
+    manifest = {
+        "name": config["site_name"],
+        "short_name": config["site_name"],
+        "description": " ".join(str(config.get("site_description") or "").split()),
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#3f51b5",
+        "icons": [{"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    }
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+# `mkdocs serve` writes this instead of the real service worker: a browser that visited a built copy at the
+# same address drops that copy's worker and caches, and reads the live pages again.
+_SW_REMOVER = """// mkdocs serve: no offline copy here; this removes one a built site left at this address.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+    for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+  })());
+});
+"""
+
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>(.*?)</script>", re.S)
+_HEAD_META = '<meta charset="utf-8">'
+
+
+def csp(hashes: list[str]) -> str:
+    """The policy: the site's own origin for everything, WebAssembly, and the inline scripts named by hash."""
+    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *(f"'sha256-{h}'" for h in hashes)])
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src {scripts}",
+        # Material and the widgets set style attributes; styles cannot run code.
+        "style-src 'self' 'unsafe-inline'",
+        # Material's icons are data: SVGs in its stylesheet.
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ])
+
+
+def _head_tags(site: Path) -> None:
+    """Every page: the Content-Security-Policy, and the word that the site has a service worker (runtime.mjs).
+
+    One policy in every page, allowing every inline script any page has:
+    instant navigation keeps the first page's policy.
+    """
+    pages = sorted(site.rglob("*.html"))
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    hashes = sorted({
+        base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        for text in texts.values() for body in _INLINE_SCRIPT.findall(text)
+    })
+    tag = f'<meta http-equiv="Content-Security-Policy" content="{csp(hashes)}">\n    <meta name="stytvolt-offline" content="sw.js">'
+    for page, text in texts.items():
+        if _HEAD_META not in text:
+            raise PluginError(f"{page.relative_to(site)} has no {_HEAD_META}: the Content-Security-Policy has nowhere to go")
+        page.write_text(text.replace(_HEAD_META, f"{_HEAD_META}\n    {tag}", 1), encoding="utf-8")
+
+
+def _offline(site: Path) -> None:
+    """sw.js (workbox-build) and the precompressed copies: interactive/offline.mjs."""
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError("node is needed to write the service worker (Node.js >= 18): run `make setup`")
+    proc = subprocess.run([node, str(HERE / "offline.mjs"), str(site), str(COMPRESS_CACHE)],
+                          capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        raise PluginError(f"interactive/offline.mjs failed (run `make setup` if workbox-build is missing):\n{proc.stderr[-3000:]}")
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:

@@ -552,6 +552,26 @@ function startSoon(engine) {
   requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
 }
 
+// Offline after the first visit: a built site's sw.js (interactive/offline.mjs) precaches every page,
+// Pyodide and the wheel.  It is registered once the page has loaded and, on a page with widgets, once
+// the engine is ready, so its downloads never hold up the page or the first answer.  The pages of a
+// built site say it has one (<meta name="stytvolt-offline">); `mkdocs serve`'s pages do not.
+function registerOffline(engine) {
+  if (!("serviceWorker" in navigator) || !document.querySelector('meta[name="stytvolt-offline"]')) return;
+  const register = () => {
+    const url = new URL("../sw.js", import.meta.url);
+    navigator.serviceWorker
+      .register(url, { scope: new URL("./", url).href })
+      .catch((err) => console.warn(`The site could not be made available offline: ${err && err.message ? err.message : err}`));
+  };
+  const afterLoad = () => {
+    if (engine.stage === "not started") register();
+    else engine.ready.then(register, register);
+  };
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
+}
+
 if (!window.stytvolt) {
   const engine = createEngine();
   window.stytvolt = engine;
@@ -563,4 +583,5 @@ if (!window.stytvolt) {
   } else {
     onPage();
   }
+  registerOffline(engine);
 }

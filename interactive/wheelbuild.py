@@ -1,74 +1,75 @@
-"""Build the pure-Python wheel of ``stytvolt`` without pip, the network or a build backend.
+"""The ``stytvolt`` wheel for the site: built by the standard build backend, registered in Pyodide's lockfile.
 
-The site's build puts the wheel beside Pyodide; building it here keeps
-``mkdocs build`` and ``mkdocs serve`` offline and fast.  The wheel is
-byte-for-byte reproducible (fixed timestamps, sorted entries); the site's
-manifest carries its sha256, which the worker checks and uses to bust caches.
+* :func:`build_wheel` runs ``python -m build`` (setuptools, the backend
+  pyproject.toml names) without build isolation, so it needs no network: the
+  sdist first, then the wheel from the sdist, so nothing left over in the
+  working tree (``build/lib``) can slip into it.  ``SOURCE_DATE_EPOCH`` is
+  fixed, so the same sources give the same bytes on every machine.
+* :func:`register` runs ``pyodide lockfile add-wheels`` (pyodide-build and
+  pyodide-lock, which need Python >= 3.12: ``make setup`` puts them in
+  ``.venv-pyodide``) to write the site's ``pyodide-lock.json``: Pyodide's own
+  lockfile plus the wheel's entry (file name, sha256, imports), so the worker
+  installs it with ``loadPackage("stytvolt")`` and Pyodide checks the sha256.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import tomllib
-import zipfile
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EPOCH = (1980, 1, 1, 0, 0, 0)
+# 1980-01-01 00:00 UTC: the earliest time a zip entry can carry.
+SOURCE_DATE_EPOCH = "315532800"
+PYODIDE_VENV = ROOT / ".venv-pyodide"
 
 
-def _record_hash(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def _metadata(project: dict[str, object]) -> str:
-    lines = [
-        "Metadata-Version: 2.1",
-        f"Name: {project['name']}",
-        f"Version: {project['version']}",
-        f"Summary: {project.get('description', '')}",
-        f"Requires-Python: {project.get('requires-python', '>=3.11')}",
-        f"License: {project.get('license', '')}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def package_files(root: Path = ROOT) -> list[Path]:
-    """The files that go into the wheel: the package's Python sources, its data (the puzzles' JSON) and its typing marker."""
-    pkg = root / "stytvolt"
-    files = [p for p in pkg.rglob("*") if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")]
-    return sorted(f for f in files if "__pycache__" not in f.parts)
+class WheelError(Exception):
+    """The wheel could not be built or registered; the message says what to do."""
 
 
 def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
-    """Write ``stytvolt-<version>-py3-none-any.whl`` into ``out_dir`` (reused when unchanged)."""
-    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    name, version = str(project["name"]), str(project["version"])
-    dist_info = f"{name}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [(f.relative_to(root).as_posix(), f.read_bytes()) for f in package_files(root)]
-    entries.append((f"{dist_info}/METADATA", _metadata(project).encode()))
-    entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: stytvolt-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    scripts = project.get("scripts") or {}
-    if isinstance(scripts, dict) and scripts:
-        body = "[console_scripts]\n" + "".join(f"{k} = {v}\n" for k, v in scripts.items())
-        entries.append((f"{dist_info}/entry_points.txt", body.encode()))
-    record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in entries) + f"{dist_info}/RECORD,,\n"
-    entries.append((f"{dist_info}/RECORD", record.encode()))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{name}-{version}-py3-none-any.whl"
-    tmp = target.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for path, data in entries:
-            info = zipfile.ZipInfo(path, date_time=EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
-    if target.exists() and target.read_bytes() == tmp.read_bytes():
-        tmp.unlink()
-    else:
-        tmp.replace(target)
+    """Write ``stytvolt-<version>-py3-none-any.whl`` into ``out_dir`` and return its path."""
+    with tempfile.TemporaryDirectory(prefix="stytvolt-wheel-") as tmp:
+        cmd = [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)]
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root)
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+            raise WheelError(f"building the wheel failed ({' '.join(cmd)}); run `make setup` if `build` is missing:\n{tail}")
+        wheels = sorted(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise WheelError(f"expected one pure wheel from `python -m build`, got {[w.name for w in wheels]}")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / wheels[0].name
+        shutil.copyfile(wheels[0], target)
     return target
+
+
+def pyodide_cli() -> Path:
+    """The ``pyodide`` command (``STYTVOLT_PYODIDE_CLI``, or .venv-pyodide's)."""
+    named = os.environ.get("STYTVOLT_PYODIDE_CLI", "").strip()
+    cli = Path(named) if named else PYODIDE_VENV / "bin" / "pyodide"
+    if not cli.is_file():
+        raise WheelError(
+            f"{cli} is missing: the site's lockfile is written by pyodide-build's `pyodide lockfile add-wheels`,"
+            " which needs Python >= 3.12; run `make setup` (it makes .venv-pyodide)"
+        )
+    return cli
+
+
+def register(wheel: Path, lock_in: Path, lock_out: Path) -> None:
+    """Write ``lock_out``: ``lock_in`` plus ``wheel``, its file name relative to ``lock_out``'s folder."""
+    cmd = [str(pyodide_cli()), "lockfile", "add-wheels", "--input", str(lock_in), "--output", str(lock_out),
+           "--base-path", str(lock_out.parent), str(wheel)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0 or not lock_out.is_file():
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise WheelError(f"`pyodide lockfile add-wheels` failed:\n{tail}")
 
 
 def digest(path: Path) -> str:
@@ -76,7 +77,5 @@ def digest(path: Path) -> str:
 
 
 if __name__ == "__main__":
-    import sys
-
     built = build_wheel(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "wheel")
     print(built, digest(built))

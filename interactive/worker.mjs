@@ -2,10 +2,11 @@
 //
 // One per visit: assets/runtime.mjs starts it once and keeps it across
 // Material's instant navigation.  On its first message it loads Pyodide from
-// the site's own pyodide/ folder (or from the absolute indexURL the manifest
-// names, when the site was built with STYTVOLT_PYODIDE_CDN), installs the
-// stytvolt wheel that sits beside it after checking the wheel's sha256
-// against pyodide/stytvolt.json, imports stytvolt.web, and then answers
+// the site's own pyodide/ folder (or from the CDN the build was told to use,
+// STYTVOLT_PYODIDE_CDN, which the build writes into INDEX_URL below) with the
+// site's pyodide/pyodide-lock.json, installs our wheel with
+// loadPackage("stytvolt") (the lockfile names it and its sha256, and Pyodide
+// checks the download against it), imports stytvolt.web, and then answers
 //
 //     {id, request: {game, widget, params}, channel?}  ->  {id, response}
 //
@@ -29,7 +30,9 @@
 // manifest names) is refused instead of fetched.
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
-const MANIFEST_URL = new URL("stytvolt.json", PYODIDE_DIR);
+const LOCK_URL = new URL("pyodide-lock.json", PYODIDE_DIR);
+// Where Pyodide's core comes from: "./" is PYODIDE_DIR; the build puts a CDN's absolute URL here.
+const INDEX_URL = "./";
 
 let engine = null; // Promise of the Python function begin_json, once started
 
@@ -127,75 +130,57 @@ self.fetch = guardedFetch;
 
 // -- loading --------------------------------------------------------------------------------
 
-function hex(buffer) {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function getOk(url, init) {
   const response = await realFetch(url, init);
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
   return response;
 }
 
-// The wheel's name is the same from one build to the next, so the URL carries
-// its hash: a browser cache can never hand back last week's rules.  If the
-// bytes still do not match (a proxy, a half-finished deploy), fetch once more
-// past every cache before giving up.
-async function fetchWheel(manifest) {
-  const url = new URL(manifest.wheel, PYODIDE_DIR);
-  url.searchParams.set("sha256", manifest.sha256.slice(0, 16));
-  let bytes = await (await getOk(url)).arrayBuffer();
-  if (crypto.subtle && (await sha256(bytes)) !== manifest.sha256) {
-    bytes = await (await getOk(url, { cache: "reload" })).arrayBuffer();
+// Pyodide reports a download refused for its sha256 only as "Failed to fetch": look again, to say so.
+async function mismatch(lock) {
+  try {
+    const entry = (await lock).packages.stytvolt;
+    const response = await realFetch(new URL(entry.file_name, PYODIDE_DIR), { cache: "no-store" });
+    if (!response.ok || !crypto.subtle) return "";
+    const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+    const got = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    return got === entry.sha256 ? "" : `${entry.file_name} does not match its sha256 in pyodide-lock.json (a stale or damaged copy)`;
+  } catch {
+    return "";
   }
-  return bytes;
-}
-
-async function sha256(bytes) {
-  return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
 async function start() {
   progress("downloading Pyodide");
-  const manifest = await (await getOk(MANIFEST_URL, { cache: "no-cache" })).json();
-  if (!manifest.wheel || !/^[0-9a-f]{64}$/.test(manifest.sha256 || "")) {
-    throw new Error(`${MANIFEST_URL} does not name a wheel and its sha256`);
-  }
-  // indexURL "./" (the default) is the pyodide/ folder itself; an absolute URL
-  // is the CDN a build was told to use (STYTVOLT_PYODIDE_CDN).
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(manifest.indexURL || "");
-  let indexURL = new URL(manifest.indexURL || "./", PYODIDE_DIR).href;
+  // Read past the browser's cache: the lockfile names this build's wheel (a new build, a new address).
+  const lock = getOk(LOCK_URL, { cache: "no-cache" }).then((response) => response.json());
+  lock.catch(() => {}); // awaited by loadPyodide; avoid an unhandled rejection meanwhile
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(INDEX_URL);
+  let indexURL = new URL(INDEX_URL, PYODIDE_DIR).href;
   if (!indexURL.endsWith("/")) indexURL += "/";
   if (absolute) allowedOrigins.add(new URL(indexURL).origin);
 
-  const wheel = fetchWheel(manifest);
-  wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({
     indexURL,
+    lockFileContents: lock,
+    packageBaseUrl: PYODIDE_DIR.href, // our wheel is here, whoever serves the core
     packages: [],
-    fullStdLib: false,
     stdout: () => {},
     stderr: (line) => console.warn(`[stytvolt engine] ${line}`),
   });
 
   progress("installing the rules");
-  const bytes = await wheel;
-  const got = crypto.subtle ? await sha256(bytes) : null;
-  const check = pyodide.runPython(`
-def _check(data, want, got):
-    import hashlib
-    got = got or hashlib.sha256(bytes(data)).hexdigest()  # no crypto.subtle outside a secure context
-    return got == want
-_check`);
-  const ok = check(new Uint8Array(bytes), manifest.sha256, got);
-  check.destroy();
-  if (!ok) {
-    throw new Error(`${manifest.wheel} does not match the sha256 in stytvolt.json (a stale or damaged copy)`);
+  const problems = [];
+  await pyodide.loadPackage("stytvolt", {
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+    checkIntegrity: true,
+  });
+  if (!pyodide.loadedPackages.stytvolt) {
+    const why = (await mismatch(lock)) || problems.join(" ") || "no reason given";
+    throw new Error(`the rules (the stytvolt wheel named in pyodide-lock.json) could not be installed: ${why}`);
   }
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const beginJson = pyodide.runPython("from stytvolt.web import begin_json\nbegin_json");
   progress("ready");
   return beginJson;

@@ -586,9 +586,11 @@ def test_the_wheel_builds_reproducibly_and_imports(tmp_path: Path) -> None:
         sys.path.pop(0)
     first = build_wheel(tmp_path / "a")
     second = build_wheel(tmp_path / "b")
-    assert first.read_bytes() == second.read_bytes()
+    assert first.read_bytes() == second.read_bytes(), "the same sources must give the same wheel (SOURCE_DATE_EPOCH)"
     names = zipfile.ZipFile(first).namelist()
-    assert "stytvolt/web/html.py" in names and "stytvolt/py.typed" in names
+    assert "stytvolt/web/html.py" in names and "stytvolt/py.typed" in names and "stytvolt/styrivolt/puzzles.json" in names
+    assert {i.date_time for i in zipfile.ZipFile(first).infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    assert not [n for n in names if n.startswith(("tests/", "interactive/", "bench/", "docs/"))]
     assert any(n.endswith(".dist-info/METADATA") for n in names) and any(n.endswith(".dist-info/RECORD") for n in names)
     code = "import stytvolt.web, sys; assert stytvolt.web.__file__.startswith(sys.argv[1]); print('ok')"
     out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, sys.argv[1]); {code}", str(first)],

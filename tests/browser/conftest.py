@@ -35,7 +35,7 @@ def _site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Site
     dest = Path(prebuilt).resolve() if prebuilt else tmp_path_factory.mktemp("built") / "site"
     srv = SiteServer(dest)
     if not prebuilt:
-        proc = build_site(dest, site_url=srv.url)
+        proc = build_site(dest)  # no site_url: the default build must work wherever it is served
         if proc.returncode != 0:
             srv.close()
             output = (proc.stdout + proc.stderr).strip()
@@ -104,7 +104,8 @@ class Watch:
         self.page_errors: list[str] = []
         self.foreign: list[str] = []
         self.failed: list[str] = []
-        self.requests: list[str] = []
+        self.requests: list[str] = []  # by the pages and their workers
+        self.offline_requests: list[str] = []  # by the service worker, precaching the site for offline use
         context.on("console", self._console)
         context.on("request", self._request)
         context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
@@ -124,7 +125,7 @@ class Watch:
             self.console_errors.append(f"{msg.location.get('url', '')}: {msg.text}")
 
     def _request(self, request: Any) -> None:
-        self.requests.append(request.url)
+        (self.offline_requests if request.service_worker is not None else self.requests).append(request.url)
         if not self._local(request.url):
             self.foreign.append(request.url)
 

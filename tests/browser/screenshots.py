@@ -73,7 +73,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="stytvolt-shots-") as tmp:
         site = Path(tmp) / "site"
         server = SiteServer(site)
-        proc = build_site(site, site_url=server.url)
+        proc = build_site(site)
         if proc.returncode != 0:
             server.close()
             print(proc.stdout + proc.stderr, file=sys.stderr)

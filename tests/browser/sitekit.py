@@ -2,7 +2,7 @@
 
 * :func:`build_site` runs ``mkdocs build --strict`` (the config is the repo's
   mkdocs.yml unless ``STYTVOLT_SITE_CONFIG`` names another) into a directory,
-  with ``site_url`` set to where it will be served.
+  (no ``site_url`` unless asked: the site must work wherever it is served).
 * :class:`SiteServer` serves a directory on 127.0.0.1 at a free port (known
   before the build, so the build can name it) from a thread, with the MIME types Pyodide needs (``.wasm`` as application/wasm,
   ``.mjs`` as text/javascript), optionally gzip-compressing text and wasm
@@ -47,9 +47,7 @@ def site_config() -> Path:
     return Path(os.environ.get("STYTVOLT_SITE_CONFIG", "").strip() or REPO / "mkdocs.yml")
 
 
-# `mkdocs build` as its command line runs it, plus a site_url: Material's instant
-# navigation only follows links listed in sitemap.xml, whose URLs come from
-# site_url and must match the server's port and path (as `mkdocs serve` does).
+# `mkdocs build` as its command line runs it, optionally with a site_url (STYTVOLT_SITE_URL's job).
 _BUILD = r"""
 import logging, sys, warnings
 from mkdocs import config
@@ -112,6 +110,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
+    def translate_path(self, path: str) -> str:
+        # Served under a path (prefix "/styrivolt/"): only addresses below it exist.
+        prefix = self.server.prefix
+        if prefix != "/":
+            if not path.startswith(prefix):
+                return str(Path(self.directory) / ".no-such-file")
+            path = "/" + path[len(prefix):]
+        return super().translate_path(path)
+
     def do_GET(self) -> None:
         self.server.requests.append(self.path)
         if self.server.compress and self._send_gzipped():
@@ -152,6 +159,7 @@ class _Server(http.server.ThreadingHTTPServer):
     compress = False
     cache_control = "no-cache"
     cors = False
+    prefix = "/"
     sent = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -163,9 +171,11 @@ class _Server(http.server.ThreadingHTTPServer):
 class SiteServer:
     """``with SiteServer(directory) as server: server.url`` -> ``http://127.0.0.1:<port>/``."""
 
-    def __init__(self, directory: Path, *, compress: bool = False, cache_control: str = "no-cache", cors: bool = False) -> None:
+    def __init__(self, directory: Path, *, compress: bool = False, cache_control: str = "no-cache", cors: bool = False,
+                 prefix: str = "/", host: str = "127.0.0.1") -> None:
         handler = partial(_Handler, directory=str(directory))
-        self.httpd = _Server(("127.0.0.1", 0), handler)
+        self.httpd = _Server((host, 0), handler)
+        self.httpd.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.httpd.compress = compress
         self.httpd.cache_control = cache_control
         self.httpd.cors = cors  # Access-Control-Allow-Origin: *, as a CDN sends
@@ -173,12 +183,13 @@ class SiteServer:
 
     @property
     def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/"
+        """The site's address: ``http://127.0.0.1:<port>/``, plus the prefix when there is one."""
+        return self.origin + self.httpd.prefix
 
     @property
     def origin(self) -> str:
-        return self.url.rstrip("/")
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
 
     @property
     def requests(self) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from conftest import WIDGET_KINDS, Watch
@@ -120,13 +120,21 @@ def button(widget: Any, value: str | None = None, text: str | None = None) -> An
 
 
 def test_site_builds_strict_with_everything_local(built_site: Path, pages: list[str], widget_pages: dict[str, str]) -> None:
-    manifest = json.loads((built_site / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
-    assert set(manifest) >= {"wheel", "sha256", "pyodide", "indexURL"}, manifest
-    assert manifest["indexURL"] == "./", "the default build must load Pyodide from the site itself"
     import hashlib
 
-    wheel = built_site / "pyodide" / manifest["wheel"]
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
+    lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    core = json.loads((REPO / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["info"] == core["info"], "the site's lockfile must be Pyodide's own, plus our wheel"
+    assert set(lock["packages"]) == set(core["packages"]) | {"stytvolt"}
+    entry = lock["packages"]["stytvolt"]
+    assert entry["imports"] == ["stytvolt"] and entry["depends"] == [] and entry["package_type"] == "package", entry
+    folder, name = entry["file_name"].split("/")
+    assert re.fullmatch(r"[0-9a-f]{16}", folder) and name.endswith("-py3-none-any.whl"), entry["file_name"]
+    wheel = built_site / "pyodide" / entry["file_name"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"] and entry["sha256"].startswith(folder)
+    assert not (built_site / "pyodide" / "stytvolt.json").exists(), "the lockfile is the one manifest"
+    worker = (built_site / "assets" / "worker.mjs").read_text(encoding="utf-8")
+    assert 'const INDEX_URL = "./";' in worker, "the default build must load Pyodide from the site itself"
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (built_site / "pyodide" / name).is_file(), f"pyodide/{name} is missing from the built site"
     for name in ("runtime.mjs", "worker.mjs", "site.css"):
@@ -444,15 +452,15 @@ def test_request_api_matches_cpython(page: Any, server: SiteServer, widget_pages
 
 
 def test_a_damaged_wheel_is_refused(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
-    """The worker checks the wheel against the sha256 in pyodide/stytvolt.json, and says so when it does not match."""
-    page.context.route("**/pyodide/stytvolt-*.whl*", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the wheel", content_type="application/zip"))
+    """Pyodide checks the wheel against its sha256 in pyodide-lock.json; the page says the rules could not be installed."""
+    page.context.route("**/pyodide/*/stytvolt-*.whl*", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the wheel", content_type="application/zip"))
     widget = open_widget(page, server, widget_pages, "trick", ready=False)
     old = widget.locator(".sv-output").inner_html()
     n = answers(widget)
     widget.locator("button.md-button--primary").click()
     response = wait_answer(widget, n)
     assert response["ok"] is False
-    assert "could not start" in response["error"] and "sha256" in response["error"], response
+    assert "could not start" in response["error"] and "does not match its sha256 in pyodide-lock.json" in response["error"], response
     alert = widget.locator('.sv-status [role="alert"]').inner_text()
     assert "sha256" in alert
     assert widget.locator(".sv-output").inner_html() == old
@@ -492,7 +500,33 @@ def _navigate(page: Any, go: Any) -> Any:
     return page.locator(".sv-widget[data-sv-mounted]").first
 
 
-def test_instant_navigation_keeps_one_engine(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+@pytest.fixture(params=["as built", "another origin", "under a path"])
+def hosted(request: Any, built_site: Path, server: SiteServer, browser: Any) -> Iterator[tuple[Any, SiteServer]]:
+    """A page and the server it reads from: the session's, or the same build at another origin or under /styrivolt/."""
+    if request.param == "as built":
+        srv = server
+        other = None
+    else:
+        srv = other = SiteServer(built_site, host="localhost" if request.param == "another origin" else "127.0.0.1",
+                                 prefix="/styrivolt/" if request.param == "under a path" else "/")
+        other.__enter__()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    watch = Watch(context, srv.origin)
+    page = context.new_page()
+    page.watch = watch
+    try:
+        yield page, srv
+        assert not watch.problems(), "the browser saw problems:\n" + "\n".join(watch.problems())
+    finally:
+        context.close()
+        if other is not None:
+            other.close()
+
+
+def test_instant_navigation_keeps_one_engine(hosted: tuple[Any, SiteServer], widget_pages: dict[str, str]) -> None:
+    """Wherever the build is served (no site_url was given), page changes keep the page and its one engine."""
+    page, server = hosted
     watch = page.watch
     open_widget(page, server, widget_pages, "trick")
     page.evaluate("window.__sameDocument = true")
@@ -500,7 +534,7 @@ def test_instant_navigation_keeps_one_engine(page: Any, server: SiteServer, widg
     start_url = page.url
     # Click through the site's navigation to every other widget page, using a widget on each.
     targets = [p for p in dict.fromkeys(widget_pages.values()) if server.url + p != start_url]
-    assert targets, "the widgets are all on one page: nothing to navigate to"
+    assert len(targets) >= 4, f"expected at least five pages with widgets, got {targets}"
     for rel in targets:
         link = page.locator(f'nav.md-nav--primary a.md-nav__link[href$="/{rel}"]').first
         if not link.count() or not link.is_visible():
@@ -511,11 +545,14 @@ def test_instant_navigation_keeps_one_engine(page: Any, server: SiteServer, widg
             )
             link = page.locator("#sv-test-link")
         widget = _navigate(page, link.click)
-        assert page.url == server.url + rel
+        assert page.url.split("#")[0].split("?")[0] == server.url + rel  # the puzzle names its puzzle in the address
         assert page.evaluate("window.__sameDocument === true"), f"going to {rel} reloaded the page: instant navigation is off"
-        n = answers(widget)
-        widget.locator("button").first.click()
-        response = wait_answer(widget, n)
+        if widget.get_attribute("data-widget") == "puzzle":  # it asks for the day's puzzle by itself
+            response = wait_answer(widget, 0)
+        else:
+            n = answers(widget)
+            widget.locator("button").first.click()
+            response = wait_answer(widget, n)
         assert response["ok"], response
         assert_matches_cpython(widget)
     # And back, with the browser's Back button.
@@ -612,12 +649,12 @@ def test_pyodide_from_a_cdn(browser: Any, tmp_path: Path) -> None:
     with SiteServer(REPO / "node_modules" / "pyodide", cors=True) as cdn:
         site_dir = tmp_path / "site"
         site = SiteServer(site_dir)
-        proc = build_site(site_dir, site_url=site.url, cdn=cdn.url)
+        proc = build_site(site_dir, cdn=cdn.url)
         if proc.returncode != 0:
             site.close()
             pytest.fail(f"mkdocs build with STYTVOLT_PYODIDE_CDN failed:\n{(proc.stdout + proc.stderr)[-4000:]}")
-        manifest = json.loads((site_dir / "pyodide" / "stytvolt.json").read_text(encoding="utf-8"))
-        assert manifest["indexURL"] == cdn.url
+        worker = (site_dir / "assets" / "worker.mjs").read_text(encoding="utf-8")
+        assert f"const INDEX_URL = {json.dumps(cdn.url)};" in worker
         assert not (site_dir / "pyodide" / "pyodide.asm.wasm").exists(), "with a CDN the site need not hold Pyodide's core"
         with site:
             context = browser.new_context()

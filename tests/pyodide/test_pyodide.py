@@ -46,26 +46,20 @@ def require_node() -> str:
     return found
 
 
-def _clean_setuptools_build_dirs() -> None:
-    # setuptools builds in build/lib and never deletes from it: a module that
-    # was removed or renamed in stytvolt/ would still go into the wheel.
-    build = REPO / "build"
-    for stale in [build / "lib", *build.glob("bdist.*")]:
-        shutil.rmtree(stale, ignore_errors=True)
-
-
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    _clean_setuptools_build_dirs()
-    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), "."]
-    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=TIMEOUT)
-    if proc.returncode != 0:
-        pytest.fail(f"building the wheel failed ({' '.join(cmd)}):\n{proc.stdout}\n{proc.stderr}")
-    wheels = sorted(out.glob("stytvolt-*.whl"))
-    assert len(wheels) == 1, f"expected one stytvolt wheel in {out}, found {wheels}"
-    assert wheels[0].name.endswith("-py3-none-any.whl"), f"not a pure wheel: {wheels[0].name}"
-    return wheels[0]
+    """The wheel the site carries (interactive/wheelbuild.py, as `make wheel` and the site's build make it)."""
+    sys.path.insert(0, str(REPO / "interactive"))
+    try:
+        from wheelbuild import WheelError, build_wheel
+    finally:
+        sys.path.pop(0)
+    try:
+        built = build_wheel(tmp_path_factory.mktemp("wheel"))
+    except WheelError as err:
+        pytest.fail(str(err))
+    assert built.name.endswith("-py3-none-any.whl"), f"not a pure wheel: {built.name}"
+    return built
 
 
 def _run(cmd: list[str]) -> subprocess.CompletedProcess[bytes]:
