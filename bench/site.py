@@ -240,7 +240,8 @@ def main() -> int:
             print(f"  uncompressed server  {mb(int(median(figures['bytes plain'])))} in {median(figures['requests plain']):.0f} requests")
             print(f"  gzip server          {mb(int(median(figures['bytes gzip'])))} in {median(figures['requests gzip']):.0f} requests")
             core = sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
-            wheel = (site / "pyodide" / manifest["wheel"]).stat().st_size
+            lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+            wheel = (site / "pyodide" / lock["packages"]["stytvolt"]["file_name"]).stat().st_size
             print(f"  of which on disk: Pyodide core {mb(core)}, the stytvolt wheel {wheel / 1e3:.0f} kB")
             print("  (the local server sends Cache-Control: no-cache, so warm visits revalidate each file: 304s, no bodies)")
             quiz = profiles.run(profiles.fresh(), answer_quiz(plain.url + "practise/", args.runs * 10))
