@@ -232,11 +232,37 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         ident = f' id="{_quote(widget_id(name))}"' if kind == "widget" else ""
         return f'<div class="sv-{kind}"{ident} data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
-    html = _unique_figure_ids(_focusable_abbrs(PLACEHOLDER.sub(fill, html)))
+    html = _stackable_tables(_unique_figure_ids(_focusable_abbrs(PLACEHOLDER.sub(fill, html))))
     # Links drawn by the engine name their target from the site's root; here they become relative to the page.
     up = "../" * page.url.count("/")
     html = _SITE_PATH.sub(lambda m: f'data-site-path="{m.group(1)}" href="{up}{m.group(1)}"', html)
     return _ROLE.sub(r"<code>\1</code>", html)
+
+
+_TABLE = re.compile(r"<table>\s*<thead>(?P<head>.*?)</thead>\s*<tbody>(?P<body>.*?)</tbody>\s*</table>", re.S)
+_TH = re.compile(r"<th[^>]*>(.*?)</th>", re.S)
+_TR = re.compile(r"<tr>(.*?)</tr>", re.S)
+_TD = re.compile(r"<td(?P<attrs>[^>]*)>")
+_TAG = re.compile(r"<[^>]+>")
+STACK_COLUMNS = 3  # a table this wide or wider is stacked, a card per row, on a phone (site.css)
+
+
+def _stackable_tables(html: str) -> str:
+    """A Markdown table of three or more columns: each cell names its column (``data-label``), for the phone layout."""
+
+    def stack(match: re.Match[str]) -> str:
+        labels = [" ".join(_TAG.sub("", h).split()) for h in _TH.findall(match.group("head"))]
+        if len(labels) < STACK_COLUMNS:
+            return match.group(0)
+
+        def row(tr: re.Match[str]) -> str:
+            cells = iter(labels)
+            return "<tr>" + _TD.sub(lambda td: f'<td data-label="{_quote(next(cells, ""))}"{td.group("attrs")}>', tr.group(1)) + "</tr>"
+
+        body = _TR.sub(row, match.group("body"))
+        return f'<table data-stack="">\n<thead>{match.group("head")}</thead>\n<tbody>{body}</tbody>\n</table>'
+
+    return _TABLE.sub(stack, html)
 
 
 def _unique_figure_ids(html: str) -> str:

@@ -275,6 +275,18 @@ function clearStatus(status) {
   status.replaceChildren();
 }
 
+// The answer is not a live region (a screen reader would read out 48 cards at every change): the
+// status line says, for screen readers only, what the new answer is, or that it changed.
+function announce(status, output, title) {
+  const answer = output.querySelector(".sv-answer, .sv-dealt");
+  const text = answer ? answer.textContent.replace(/\s+/g, " ").trim() : `${title}: updated.`;
+  const spoken = document.createElement("span");
+  spoken.className = "sv-visually-hidden";
+  spoken.textContent = text;
+  status.className = "sv-status";
+  status.replaceChildren(spoken);
+}
+
 /** The params a submit sends: data-* of the widget (less its game and kind), then the form's fields, then the button. */
 function collect(widget, form, submitter) {
   const params = {};
@@ -507,7 +519,8 @@ function mount(widget, engine) {
       output.classList.remove("sv-stale");
       staleNote.hidden = true;
       applySet(form, response.set);
-      clearStatus(status);
+      if (fromReader) announce(status, output, form.getAttribute("aria-label") || "The answer");
+      else clearStatus(status);
       remember(widget, form);
       if (widget.id && !OWN_LINKS.has(kind)) {
         const url = permalink(widget, form);
@@ -538,7 +551,20 @@ function mount(widget, engine) {
   return true;
 }
 
+// Material's search dialog and its page-loading bar have no accessible name; they get one here.
+// A code block that scrolls sideways (on a phone) must be reachable by keyboard to be scrolled.
+function nameMaterialParts() {
+  const named = [['.md-search[role="dialog"]', "Search the site"], ['.md-progress[role="progressbar"]', "Loading the page"]];
+  for (const [selector, label] of named) {
+    for (const element of document.querySelectorAll(selector)) {
+      if (!element.hasAttribute("aria-label")) element.setAttribute("aria-label", label);
+    }
+  }
+  for (const code of document.querySelectorAll(".md-typeset pre > code:not([tabindex])")) code.tabIndex = 0;
+}
+
 function mountAll(engine) {
+  nameMaterialParts();
   const widgets = document.querySelectorAll(".sv-widget[data-widget]");
   for (const widget of widgets) mount(widget, engine);
   if (widgets.length) startSoon(engine);

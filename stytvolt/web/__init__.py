@@ -278,7 +278,7 @@ def render_widget(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
         f'<form class="sv-controls" aria-label="{spec.title}">'
         f'<fieldset class="sv-fields" disabled>{controls}</fieldset></form>'
         f'<p class="sv-status" role="status" aria-live="polite"></p>'
-        f'<div class="sv-output" aria-live="polite">{first["html"]}</div>'
+        f'<div class="sv-output">{first["html"]}</div>'
         f'<noscript><p class="sv-noscript">{NOSCRIPT_NOTE}</p></noscript>'
     )
 

@@ -202,7 +202,7 @@ def ranking_figure(ranking: Ranking) -> str:
     parts = [f'<div class="sv-ranking"><p class="sv-context">Chosen suits: {escape(_suits(ranking))}. Strongest first.</p>']
     for heading, group in ranking.groups():
         note = _group_note(heading)
-        parts.append(f'<section class="sv-group"><h4>{escape(heading.capitalize())}</h4>')
+        parts.append(f'<section class="sv-group"><h3>{escape(heading.capitalize())}</h3>')
         if note:
             parts.append(f'<p class="sv-note">{escape(note)}</p>')
         items = []

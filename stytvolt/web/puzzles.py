@@ -157,8 +157,8 @@ def _seat(state: HandState, seat: int, interactive: bool) -> str:
     tricks = state.won[seat]
     return (f'<section class="sv-pz-seat sv-pz-{name.lower()}{" sv-seat--acting" if seat == to_move else ""}" '
             f'aria-label="{name}, {side}">'
-            f'<h4 class="sv-table-h">{name} <span class="sv-seat-role">{side}{marks}</span> '
-            f'<span class="sv-seat-facts">{tricks} trick{"s" if tricks != 1 else ""}</span></h4>'
+            f'<h3 class="sv-table-h">{name} <span class="sv-seat-role">{side}{marks}</span> '
+            f'<span class="sv-seat-facts">{tricks} trick{"s" if tricks != 1 else ""}</span></h3>'
             f'<ul class="sv-table-cards">{cards}</ul>{played}</section>')
 
 

@@ -665,7 +665,7 @@ def _your_hand(state: HandState, obs: Observation, ranking: Ranking | None, lega
             refusal = _say(reason) if reason is not None else None
         cards.append(f"<li>{_card_button(card, ranking, obs, legal, refusal, active)}</li>")
     return (f'<section class="sv-your-hand" aria-label="Your hand">'
-            f'<h4 class="sv-table-h">Your hand ({len(obs.hand)} card{"s" if len(obs.hand) != 1 else ""})</h4>'
+            f'<h3 class="sv-table-h">Your hand ({len(obs.hand)} card{"s" if len(obs.hand) != 1 else ""})</h3>'
             f'<ul class="sv-table-cards">{"".join(cards)}</ul></section>')
 
 
@@ -717,9 +717,9 @@ def _end(table: Table, state: HandState) -> str:
         '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
         'data-do="next">Deal the next hand</button></div>'
     )
-    return (f'<section class="sv-table-end" aria-label="The hand is over"><h4 class="sv-table-h">The hand is over</h4>'
+    return (f'<section class="sv-table-end" aria-label="The hand is over"><h3 class="sv-table-h">The hand is over</h3>'
             f"<p><strong>{escape(_say(result.reason))}</strong> Tricks: team A {result.tricks[0]}, team B {result.tricks[1]}.</p>"
-            f"{scored}{button}<h4 class=\"sv-table-h\">All four hands</h4>{_all_hands(state, state.ranking)}</section>")
+            f"{scored}{button}<h3 class=\"sv-table-h\">All four hands</h3>{_all_hands(state, state.ranking)}</section>")
 
 
 def hand_log(game: Game, h: int) -> str:
@@ -739,7 +739,7 @@ def _log(table: Table) -> str:
     """This hand's log in full; the earlier hands', the latest first, folded under their results (asked for when opened)."""
     game = table.game
     last = len(game.hands) - 1
-    blocks = [f'<h4 class="sv-table-h">What happened in hand {last + 1}</h4>{hand_log(game, last)}']
+    blocks = [f'<h3 class="sv-table-h">What happened in hand {last + 1}</h3>{hand_log(game, last)}']
     for h in reversed(range(last)):
         result = game.hands[h].result
         said = f": {_say(result.reason)}" if result is not None else ""
@@ -758,7 +758,7 @@ def _chalk(table: Table) -> str:
         value = board.value(leader)
         side = "your team" if leader == SOUTH % 2 else "West and East"
         standing = f"Team {TEAM_LETTERS[leader]} ({side}) holds {value} cross{'es' if value != 1 else ''}."
-    return (f'<section class="sv-table-chalk" aria-label="The chalk-up"><h4 class="sv-table-h">The chalk-up</h4>'
+    return (f'<section class="sv-table-chalk" aria-label="The chalk-up"><h3 class="sv-table-h">The chalk-up</h3>'
             f'<p class="sv-table-standing">Team A: you and North; team B: West and East. {escape(standing)}</p>'
             f'{chalk_figure(board, last, title="The chalk-up of this game", id_prefix="table-chalk")}</section>')
 

@@ -55,6 +55,18 @@ def wait_answer(widget: Any, before: int) -> dict[str, Any]:
     return dict(widget.evaluate("w => w.svLastResponse"))
 
 
+def assert_status_says_the_answer(widget: Any) -> None:
+    """After an answer the status line shows nothing, and tells a screen reader the answer's sentence."""
+    status = widget.locator(".sv-status")
+    assert status.locator('[role="alert"], progress, button').count() == 0
+    visible = status.evaluate("s => [...s.childNodes].filter(n => !(n.classList && n.classList.contains('sv-visually-hidden'))).map(n => n.textContent).join('').trim()")
+    assert visible == "", visible
+    spoken = " ".join(status.locator(".sv-visually-hidden").inner_text().split())
+    answer = " ".join(widget.locator(".sv-output .sv-answer").first.inner_text().split())
+    assert spoken == answer and spoken, (spoken, answer)
+    assert widget.locator(".sv-output").get_attribute("aria-live") is None, "the whole answer must not be read out at every change"
+
+
 def last_request(widget: Any) -> dict[str, Any]:
     return dict(widget.evaluate("w => w.svLastRequest"))
 
@@ -257,7 +269,7 @@ def test_an_error_shows_in_the_status_and_keeps_the_answer(page: Any, server: Si
     n = answers(widget)
     field(widget, "cards").press("Enter")
     wait_answer(widget, n)
-    assert widget.locator(".sv-status").inner_text().strip() == ""
+    assert_status_says_the_answer(widget)
     assert_matches_cpython(widget)
 
 
@@ -485,7 +497,7 @@ def test_loading_is_shown_while_pyodide_starts(page: Any, server: SiteServer, wi
         assert state["progress"] and state["busy"] == "true", state
     wait_answer(widget, 0)
     assert widget.get_attribute("aria-busy") is None
-    assert widget.locator(".sv-status").inner_text().strip() == ""
+    assert_status_says_the_answer(widget)
     assert_matches_cpython(widget)
 
 
