@@ -12,7 +12,7 @@
 #   make site    the static site in site/ (mkdocs build --strict)
 #   make screenshots  the widgets in Chromium, light, dark and 375 px wide, in build/screenshots/
 #   make wheel   the pure wheel in build/wheel/ (the one the site carries)
-#   make bench   every bench/*.py in CPython, then in Pyodide; then bench/site.py in Chromium
+#   make bench   every bench/*.py in CPython, then in Pyodide; bench/snapshot.mjs; then bench/site.py in Chromium
 #   make clean   remove everything the targets above made
 #
 # Python: the first of python3, python3.14 ... python3.11 on PATH that runs and
@@ -148,6 +148,8 @@ bench: $(VENV_STAMP) $(NODE_STAMP) wheel
 	for b in "$${benches[@]}"; do \
 		echo "== Pyodide: $$b"; \
 		node bench/pyodide.mjs "$$whl" "$$b"; done; \
+	echo "== Pyodide: bench/snapshot.mjs (would a memory snapshot cut the engine's start?)"; \
+	node bench/snapshot.mjs "$$whl"; \
 	echo "== the site in Chromium: bench/site.py"; \
 	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) bench/site.py
 
