@@ -15,7 +15,16 @@ page with a widget:
 * beside it, a bare page that only loads Pyodide's core in a worker, cold
   and warm, and the ratio widget answer / bare core;
 * the bytes a first visit transfers, with the server sending files as they
-  are and with gzip (as most hosts do).
+  are, compressing with gzip (as most hosts do), and sending the build's own
+  brotli copies (as the README sets a host up); and what the service worker
+  then fetches to keep the site for offline use;
+* a page change after the first load (Material's instant navigation, the
+  engine already running): from the click until the new page's widget has
+  answered.
+
+The cold and warm visits run without the service worker (as the bare page
+does), so that they compare like with like; the warm visit then reads the
+browser's HTTP cache.
 
 Each figure is the median of ``--runs`` runs.  Figures are printed, never
 asserted.  Without Chromium or Playwright it says so and exits 0 (``make
@@ -105,10 +114,10 @@ class Profiles:
         path.mkdir()
         return path
 
-    def run(self, profile: Path, fn: Callable[[Any], Any]) -> Any:
+    def run(self, profile: Path, fn: Callable[[Any], Any], *, service_workers: str = "block") -> Any:
         context = self.pw.chromium.launch_persistent_context(
             str(profile), executable_path=chromium_path(), args=launch_args(), headless=True,
-            viewport={"width": 1280, "height": 900},
+            viewport={"width": 1280, "height": 900}, service_workers=service_workers,
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -125,6 +134,73 @@ def visit_widget_page(url: str) -> Callable[[Any], dict[str, Any]]:
         return result
 
     return go
+
+
+# From a click on a link to another page (instant navigation) until that page's first widget has
+# answered from the engine already running; the button is pressed as soon as the widget is mounted.
+PAGE_CHANGE = """async (href) => {
+  document.querySelectorAll('.sv-widget').forEach((w) => { w.svOld = true; });
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = 'go';
+  document.querySelector('.md-content').prepend(a);
+  const t0 = performance.now();
+  a.click();
+  const fresh = () => { const w = document.querySelector('.sv-widget[data-sv-mounted]'); return w && !w.svOld ? w : null; };
+  await new Promise((resolve) => { const check = () => (fresh() ? resolve() : setTimeout(check, 1)); check(); });
+  const w = fresh();
+  const before = w.svResponses || 0;
+  w.querySelector('form').requestSubmit(w.querySelector('button.md-button--primary') || w.querySelector('button'));
+  await new Promise((resolve) => { const check = () => ((w.svResponses || 0) > before ? resolve() : setTimeout(check, 1)); check(); });
+  return { ms: performance.now() - t0, ok: w.svLastResponse.ok, loads: window.stytvolt.loads };
+}"""
+
+
+def change_pages(url: str, targets: list[str], rounds: int) -> Callable[[Any], list[float]]:
+    def go(page: Any) -> list[float]:
+        page.goto(url + targets[-1], wait_until="domcontentloaded")
+        page.wait_for_function("() => window.stytvolt && document.querySelector('.sv-widget[data-sv-mounted]')")
+        page.evaluate("window.stytvolt.ready")
+        times = []
+        for _ in range(rounds):
+            for rel in targets:
+                got = page.evaluate(PAGE_CHANGE, url + rel)
+                if not got["ok"] or got["loads"] != 1:
+                    raise SystemExit(f"bench/site.py: a page change to {rel} went wrong: {got}")
+                times.append(float(got["ms"]))
+        return times
+
+    return go
+
+
+def offline_copy(url: str) -> Callable[[Any], None]:
+    """A first visit with the service worker on, until it has precached the site."""
+
+    def go(page: Any) -> None:
+        page.goto(url, wait_until="domcontentloaded")
+        page.evaluate("window.stytvolt.ready")
+        page.evaluate("""async () => {
+          const registration = await navigator.serviceWorker.ready;
+          const w = registration.active;
+          if (w.state !== 'activated') await new Promise((r) => w.addEventListener('statechange', () => w.state === 'activated' && r()));
+        }""")
+
+    return go
+
+
+def simple_widget_pages(site: Path) -> list[str]:
+    """Pages whose first widget answers its main button (not the table or the puzzle, which answer by themselves)."""
+    found = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        text = index.read_text(encoding="utf-8")
+        first = text.find('class="sv-widget"')
+        if rel.split("/")[0] in ("pyodide", "assets", "search", BARE_DIR) or first < 0:
+            continue
+        kind = text[first:first + 300].split('data-widget="')[1].split('"')[0]
+        if kind in ("ranking", "trick", "choose", "chalk"):
+            found.append("" if rel == "." else rel + "/")
+    return found
 
 
 def visit_bare_page(url: str) -> Callable[[Any], float]:
@@ -178,10 +254,11 @@ def main() -> int:
         page_path = args.page or first_widget_page(site)
         pyodide_version = json.loads((REPO / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
         gz = SiteServer(site, compress=True)
+        br = SiteServer(site, precompressed=True)
         profiles_root = root / "profiles"
         profiles_root.mkdir()
 
-        with plain, gz, sync_playwright() as pw:
+        with plain, gz, br, sync_playwright() as pw:
             version = pw.chromium.launch(executable_path=chromium_path(), args=launch_args())
             browser_version = version.version
             version.close()
@@ -196,7 +273,7 @@ def main() -> int:
 
             stage_times: dict[str, list[float]] = {}
             for run in range(args.runs):
-                for label, server in (("plain", plain), ("gzip", gz)):
+                for label, server in (("plain", plain), ("gzip", gz), ("brotli", br)):
                     profile = profiles.fresh()
                     server.reset_counters()
                     cold = profiles.run(profile, visit_widget_page(server.url + page_path))
@@ -206,7 +283,7 @@ def main() -> int:
                     time.sleep(0.3)  # the last responses finish writing
                     add(f"bytes {label}", server.bytes_sent)
                     add(f"requests {label}", len(server.requests))
-                    if label == "gzip":
+                    if label != "plain":
                         continue
                     add("cold first paint", cold["paints"].get("first-paint", float("nan")))
                     add("cold first contentful paint", cold["paints"].get("first-contentful-paint", float("nan")))
@@ -239,6 +316,17 @@ def main() -> int:
             print("\nbytes transferred on a first visit (page, styles, scripts, search index, Pyodide, wheel; response bodies)")
             print(f"  uncompressed server  {mb(int(median(figures['bytes plain'])))} in {median(figures['requests plain']):.0f} requests")
             print(f"  gzip server          {mb(int(median(figures['bytes gzip'])))} in {median(figures['requests gzip']):.0f} requests")
+            print(f"  brotli copies        {mb(int(median(figures['bytes brotli'])))} in {median(figures['requests brotli']):.0f} requests (the build's .br files)")
+            br.reset_counters()
+            profiles.run(profiles.fresh(), offline_copy(br.url + page_path), service_workers="allow")
+            time.sleep(0.3)
+            print(f"  then the service worker's offline copy of the whole site: {mb(br.bytes_sent)} in all, brotli"
+                  f" ({len(br.requests)} requests; Pyodide's files come from the browser's cache when it has them)")
+            targets = simple_widget_pages(site)
+            changes = profiles.run(profiles.fresh(), change_pages(plain.url, targets, max(2, args.runs)))
+            print(f"\na page change after the first load (instant navigation; click -> the new page's widget answered), "
+                  f"{len(changes)} changes over {len(targets)} pages")
+            print(f"  median {median(changes):.0f} ms, slowest {max(changes):.0f} ms")
             core = sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
             lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
             wheel = (site / "pyodide" / lock["packages"]["stytvolt"]["file_name"]).stat().st_size

@@ -5,7 +5,8 @@
   (no ``site_url`` unless asked: the site must work wherever it is served).
 * :class:`SiteServer` serves a directory on 127.0.0.1 at a free port (known
   before the build, so the build can name it) from a thread, with the MIME types Pyodide needs (``.wasm`` as application/wasm,
-  ``.mjs`` as text/javascript), optionally gzip-compressing text and wasm
+  ``.mjs`` as text/javascript), optionally sending the build's .br/.gz copies,
+  or gzip-compressing text and wasm
   like a production host would, and counting the bytes it sends.
 * :func:`chromium_path` / :func:`launch_args`: the system Chromium (never a
   Playwright download) and the flags it needs as root in a container.
@@ -121,9 +122,32 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.server.requests.append(self.path)
+        if self.server.precompressed and self._send_precompressed():
+            return
         if self.server.compress and self._send_gzipped():
             return
         super().do_GET()
+
+    def _send_precompressed(self) -> bool:
+        """The build's own .br (or .gz) copy beside the file, as a static host set up per the README sends it."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        accepted = self.headers.get("Accept-Encoding", "")
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            copy = path.with_name(path.name + suffix)
+            if encoding in accepted and path.is_file() and copy.is_file():
+                body = copy.read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                self.wfile.write(body)
+                self.server.sent += len(body)
+                return True
+        return False
 
     def _send_gzipped(self) -> bool:
         path = Path(self.translate_path(self.path))
@@ -159,6 +183,7 @@ class _Server(http.server.ThreadingHTTPServer):
     compress = False
     cache_control = "no-cache"
     cors = False
+    precompressed = False
     prefix = "/"
     sent = 0
 
@@ -172,9 +197,10 @@ class SiteServer:
     """``with SiteServer(directory) as server: server.url`` -> ``http://127.0.0.1:<port>/``."""
 
     def __init__(self, directory: Path, *, compress: bool = False, cache_control: str = "no-cache", cors: bool = False,
-                 prefix: str = "/", host: str = "127.0.0.1") -> None:
+                 prefix: str = "/", host: str = "127.0.0.1", precompressed: bool = False) -> None:
         handler = partial(_Handler, directory=str(directory))
         self.httpd = _Server((host, 0), handler)
+        self.httpd.precompressed = precompressed  # send the build's .br/.gz copies
         self.httpd.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.httpd.compress = compress
         self.httpd.cache_control = cache_control
