@@ -128,31 +128,33 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def _file(self) -> Path:
+        path = Path(self.translate_path(self.path))
+        return path / "index.html" if path.is_dir() else path
+
+    def _send_encoded(self, path: Path, body: bytes, encoding: str) -> bool:
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
+        self.server.sent += len(body)
+        return True
+
     def _send_precompressed(self) -> bool:
         """The build's own .br (or .gz) copy beside the file, as a static host set up per the README sends it."""
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
+        path = self._file()
         accepted = self.headers.get("Accept-Encoding", "")
         for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
             copy = path.with_name(path.name + suffix)
             if encoding in accepted and path.is_file() and copy.is_file():
-                body = copy.read_bytes()
-                self.send_response(200)
-                self.send_header("Content-Type", self.guess_type(str(path)))
-                self.send_header("Content-Encoding", encoding)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Vary", "Accept-Encoding")
-                self.end_headers()
-                self.wfile.write(body)
-                self.server.sent += len(body)
-                return True
+                return self._send_encoded(path, copy.read_bytes(), encoding)
         return False
 
     def _send_gzipped(self) -> bool:
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
+        path = self._file()
         if not path.is_file() or not path.name.endswith(COMPRESSIBLE):
             return False
         if "gzip" not in self.headers.get("Accept-Encoding", ""):
@@ -162,15 +164,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if body is None:
             body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
             self.server.gzip_cache[key] = body
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        self.wfile.write(body)
-        self.server.sent += len(body)
-        return True
+        return self._send_encoded(path, body, "gzip")
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
