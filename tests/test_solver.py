@@ -6,10 +6,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError
 from stytvolt.styrivolt import HandState, Phase, Rules, Scoring
-from stytvolt.styrivolt.solver import achievable, can_keep_in, can_take, can_take_nine, can_win, solve
+from stytvolt.styrivolt.solver import Search, achievable, can_keep_in, can_take, can_take_nine, can_win, solve
 
 from helpers import arrange
 from solver_reference import action_values, can_reach, endings, solvable
@@ -226,3 +228,22 @@ def test_a_trade_that_makes_four_of_a_kind_matches_minimax() -> None:
     state.apply("CA")
     assert state.to_move == 1 and "trade H5 HJ" in [str(a) for a in state.legal_actions()]
     assert solve(state).values == action_values(state)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sets(st.integers(-12, 12), min_size=1, max_size=9).flatmap(
+    lambda vs: st.tuples(st.just(tuple(sorted(vs))), st.sampled_from(sorted(vs)), st.none() | st.sampled_from(sorted(vs)))))
+def test_the_value_search_finds_the_value_from_any_guess(case: tuple[tuple[int, ...], int, int | None]) -> None:
+    """Search.value finds a position's value among the possible ones, whatever the guess (the previous move's
+    value): the expert player once crashed when a move reached the highest value and so had the move before it."""
+    values, true, guess = case
+    search = Search.__new__(Search)
+    asked: list[int] = []
+
+    def at_least(beta: int) -> bool:
+        asked.append(beta)
+        return true >= beta
+
+    search.at_least = at_least  # type: ignore[method-assign]
+    assert search.value(values, guess) == true
+    assert len(asked) <= 2 + len(values).bit_length(), asked

@@ -297,8 +297,8 @@ class Search:
         if guess is not None and len(cands) > 1:
             if self.at_least(guess):
                 cands = [v for v in cands if v >= guess]
-                if len(cands) > 1 and not self.at_least(cands[1]):
-                    return guess
+                if len(cands) == 1 or not self.at_least(cands[1]):
+                    return guess  # (the guess is the highest value there is, or the next one is out of reach)
                 cands = cands[1:]
             else:
                 cands = [v for v in cands if v < guess]
