@@ -78,7 +78,7 @@ PYODIDE_LOCK = PYODIDE_DIR / "pyodide-lock.json"
 ASSETS = {
     f"assets/{name}": name
     for name in (
-        "runtime.mjs", "stepper.mjs", "quiz.mjs", "table.mjs", "puzzle.mjs", "sitemap-base.js",
+        "runtime.mjs", "stepper.mjs", "quiz.mjs", "table.mjs", "puzzle.mjs", "sitemap-base.js", "engine-early.js",
         "site.css", "stepper.css", "quiz.css", "table.css", "puzzle.css", "icon.svg",
     )
 }
@@ -232,6 +232,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         ident = f' id="{_quote(widget_id(name))}"' if kind == "widget" else ""
         return f'<div class="sv-{kind}"{ident} data-{kind}="{_quote(name)}" data-game="{_quote(game)}"{data}>{inner}</div>'
 
+    if 'class="sv-widget"' in html:
+        page.meta["sv_widgets"] = True  # overrides/main.html: start the engine from <head>
     html = _stackable_tables(_unique_figure_ids(_focusable_abbrs(PLACEHOLDER.sub(fill, html))))
     # Links drawn by the engine name their target from the site's root; here they become relative to the page.
     up = "../" * page.url.count("/")

@@ -109,8 +109,11 @@ function createEngine() {
     api.error = null;
     api.stage = STAGES[0];
     api.loaded = api.total = 0;
+    // The worker engine-early.js started while the page loaded, if it did (once per visit).
+    const early = window.__stytvoltEarly;
+    window.__stytvoltEarly = null;
     try {
-      worker = new Worker(WORKER_URL, { type: "module", name: "stytvolt rules engine" });
+      worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "stytvolt rules engine" });
     } catch (err) {
       worker = null;
       fail(`this browser cannot run it (${err && err.message ? err.message : err})`);
@@ -146,7 +149,11 @@ function createEngine() {
       event.preventDefault();
       fail(event.message || "its script did not load");
     };
-    worker.postMessage({ type: "start" });
+    if (early) {
+      for (const event of early.events) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+    } else {
+      worker.postMessage({ type: "start" });
+    }
   }
 
   function settle(id, response) {
@@ -601,6 +608,10 @@ function registerOffline(engine) {
 if (!window.stytvolt) {
   const engine = createEngine();
   window.stytvolt = engine;
+  // A page with widgets starts its engine now, as this module runs (the page is parsed, and the
+  // worker does its work off the main thread): waiting for Material's document$ and a frame first
+  // started Pyodide's download about a second after a bare page would have.
+  if (document.querySelector(".sv-widget[data-widget]")) engine.start();
   const onPage = () => mountAll(engine);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(onPage); // Material: every page, first load and instant navigation
