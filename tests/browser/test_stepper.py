@@ -70,13 +70,14 @@ def test_the_address_keeps_the_step_and_reopening_shows_it(page: Any, server: Si
     page.goto(server.url + PAGE + "?keep=me")
     stepper = hand_stepper(page)
     page.wait_for_function("() => document.querySelector('.sv-stepper[data-sv-stepper]')")
+    wait_ready(page)  # the engine has started (its start is no part of this test), as has all the first visit asked for
     stepper.focus()
-    for _ in range(9):
+    for k in range(9):
         page.keyboard.press("ArrowRight")
+        page.wait_for_function("([s, k]) => s.dataset.current === String(k)", arg=[stepper.element_handle(), k + 1])
     query = parse_qs(urlparse(page.url).query, keep_blank_values=True)
     assert query["w"] == ["hand"] and query["hand"] == ["first-hand"] and query["step"] == ["10"], page.url
     assert query["keep"] == ["me"], "keys the stepper does not own stay in the address"
-    wait_ready(page)  # everything the first visit asked for has come (leaving earlier would abort requests)
     # Open the address afresh (a goto would only move to its #hand anchor on the same page).
     fresh = page.context.new_page()
     fresh.goto(page.url)
