@@ -396,7 +396,7 @@ def _head_tags(site: Path) -> None:
         base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
         for text in texts.values() for body in _INLINE_SCRIPT.findall(text)
     })
-    tag = f'<meta http-equiv="Content-Security-Policy" content="{csp(hashes)}">\n    <meta name="stytvolt-offline" content="sw.js">'
+    tag = f'<meta http-equiv="Content-Security-Policy" content="{csp(hashes)}">\n    <meta name="stytvolt-offline" content="on">'
     for page, text in texts.items():
         if _HEAD_META not in text:
             raise PluginError(f"{page.relative_to(site)} has no {_HEAD_META}: the Content-Security-Policy has nowhere to go")

@@ -608,9 +608,8 @@ function registerOffline(engine) {
 if (!window.stytvolt) {
   const engine = createEngine();
   window.stytvolt = engine;
-  // A page with widgets starts its engine now, as this module runs (the page is parsed, and the
-  // worker does its work off the main thread): waiting for Material's document$ and a frame first
-  // started Pyodide's download about a second after a bare page would have.
+  // A page with widgets starts its engine (or adopts the one engine-early.js started) as this module
+  // runs, rather than after Material's document$ and a frame; the worker works off the main thread.
   if (document.querySelector(".sv-widget[data-widget]")) engine.start();
   const onPage = () => mountAll(engine);
   if (window.document$ && typeof window.document$.subscribe === "function") {
