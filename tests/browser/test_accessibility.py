@@ -45,6 +45,9 @@ def _live_answers(page: Any) -> None:
         widget.locator("button").first.click()
         wait_answer(widget, n)
     page.wait_for_function("() => !document.querySelector('.sv-widget[aria-busy]')")
+    # A widget's output fades back in over 0.2 s once it is no longer busy: axe
+    # judges the colours it sees, so it looks once the fade is over.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
 
 
 def _violations(axe: Any, page: Any) -> list[str]:
