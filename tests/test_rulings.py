@@ -324,3 +324,82 @@ def test_R32_carried_strokes_can_complete_a_monks_cross() -> None:
     assert board.monks(0) == 1 and board.erased(0) == 2 and board.erased(1) == 0
     board.record(0, Result.ORDINARY)  # A completes again, B still erased none
     assert board.monks(0) == 2
+
+
+# --- Sjavs -----------------------------------------------------------------------------------------
+
+
+def test_R33_clubs_doubles_the_61_to_89_row_to_4() -> None:
+    from stytvolt.sjavs import hand_score
+
+    assert hand_score("C", 61, 4).points == 4 and hand_score("C", 89, 6).points == 4
+    assert hand_score("H", 75, 5).points == 2
+
+
+def test_R34_vol_needs_every_trick_not_every_point() -> None:
+    from stytvolt.sjavs import card_points, hand_score
+
+    assert card_points("S7 S8 H9 D7") == 0  # a trick the announcers can lose and keep all 120 points
+    seven = hand_score("H", 120, 7)
+    assert (seven.band, seven.points) == ("90-120", 4)
+    assert hand_score("C", 120, 7).points == 8
+    assert hand_score("H", 120, 8).band == "vol"
+
+
+def test_R35_one_worthless_trick_escapes_the_no_trick_row() -> None:
+    from stytvolt.sjavs import hand_score
+
+    one = hand_score("H", 0, 1)
+    assert (one.scorer, one.band, one.points) == ("opponents", "0-30", 8)
+    assert hand_score("C", 0, 1).points == 16
+    none = hand_score("H", 0, 0)
+    assert (none.band, none.points) == ("no trick", 16)
+    assert hand_score("C", 0, 0).points == 16
+
+
+def test_R36_two_players_get_sixteen_cards_each() -> None:
+    from stytvolt.sjavs import PACK, deal_cards, deal_layout
+
+    layout = deal_layout(2)
+    assert (layout.face_down, layout.face_up, layout.hand, layout.per_player) == (4, 4, 8, 16)
+    dealt = deal_cards(sorted(PACK), 2, dealer=1)
+    everything = [c for seat in range(2) for part in (dealt.hands, dealt.face_down, dealt.face_up) for c in part[seat]]
+    assert sorted(everything) == sorted(PACK) and not dealt.talon
+
+
+def test_R37_one_round_of_bids_that_must_keep_rising() -> None:
+    from stytvolt.sjavs import Bid, trump_lengths, winning_bid
+
+    assert winning_bid([(1, "5"), (2, "5 clubs"), (3, "6"), (0, "pass")]).seat == 3  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction, match="speaks twice"):
+        winning_bid([(1, "5"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "6")])
+    with pytest.raises(IllegalAction, match="does not beat"):
+        winning_bid([(1, "6"), (2, "6")])
+    # The permanent trumps count in every suit: ♣Q ♠Q ♥J with five plain hearts make eight hearts.
+    lengths = trump_lengths("CQ SQ HJ HA HK HQ HT H9")
+    assert lengths.hearts == 8 and lengths.best_bid == Bid(8)
+    assert lengths.bids() == (Bid(8),)  # three trumps in any other suit: no other bid
+
+
+def test_R38_tied_hands_carry_2_each_to_the_next_scorers() -> None:
+    from stytvolt.sjavs import ScoreSheet, hand_score
+
+    sheet = ScoreSheet()
+    sheet.record(0, hand_score("S", 60, 4))
+    sheet.record(0, hand_score("S", 60, 5))
+    sheet.record(0, hand_score("S", 50, 4))  # the announcers fail: the opponents score 4 + 4 carried
+    assert sheet.totals == (24, 16)
+    three = ScoreSheet(players=3)
+    three.record(0, hand_score("H", 60, 4, players=3))
+    three.record(0, hand_score("H", 40, 3, players=3))  # both opponents score 4 + 2
+    assert three.totals == (24, 18, 18)
+
+
+def test_R39_the_three_player_soloists_vol_is_plain_vol() -> None:
+    from stytvolt.core.errors import InvalidPosition
+    from stytvolt.sjavs import hand_score
+
+    assert hand_score("H", 120, 10, players=3).points == 12
+    assert hand_score("C", 120, 10, players=3).points == 16
+    with pytest.raises(InvalidPosition, match="four-player"):
+        hand_score("H", 120, 10, alone=True, players=3)
