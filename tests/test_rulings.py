@@ -403,3 +403,39 @@ def test_R39_the_three_player_soloists_vol_is_plain_vol() -> None:
     assert hand_score("C", 120, 10, players=3).points == 16
     with pytest.raises(InvalidPosition, match="four-player"):
         hand_score("H", 120, 10, alone=True, players=3)
+
+
+def test_R40_three_players_cut_deal_3_then_4_then_3() -> None:
+    from stytvolt.sjavs import PACK, deal_cards, deal_layout
+
+    assert [str(s) for s in deal_layout(3).cut] == [
+        "3 to each player", "1 to the talon", "4 to each player", "1 to the talon", "3 to each player",
+    ]
+    deck = sorted(PACK)
+    dealt = deal_cards(deck, 3, dealer=2, cut=True)
+    assert [len(h) for h in dealt.hands] == [10, 10, 10]
+    assert dealt.talon == (deck[9], deck[22])  # after the first round of 3, and after the round of 4
+    assert dealt.hands[0][:3] == tuple(deck[0:3])  # seat 0 sits at dealer 2's left
+
+
+def test_R41_two_players_play_from_hand_and_face_up_cards() -> None:
+    from stytvolt.sjavs import HandState, parse_action
+
+    # Dealer 1: seat 0 is dealt first.  Face down, face up, then the hands.
+    deck = (
+        "HJ DJ DA DK  C7 C8 C9 CT"  # face down: seat 0, seat 1
+        " HA HK HQ HT  CA CK S7 S8"  # face up on them
+        " CQ SQ CJ SJ H9 H8 H7 D7  S9 ST SK SA DQ DT D9 D8"  # the hands
+    )
+    state = HandState(deck, players=2, dealer=1)
+    assert sorted(map(str, state.playable(0))) == sorted("HA HK HQ HT CQ SQ CJ SJ H9 H8 H7 D7".split())
+    # Eleven hearts in sight (four face up, seven in the hand): a bid longer than eight.
+    assert "bid 11" in [str(a) for a in state.legal_actions()]
+    for text in ("bid 11", "pass", "trump H"):
+        state.apply(parse_action(text))
+    assert "play HJ" not in [str(a) for a in state.legal_actions()]  # face down under ♥A
+    state.apply(parse_action("play HA"))
+    seen = state.observation(1)
+    assert "HJ" in [str(c) for c in seen.face_up[0]] and 0 not in seen.hidden_under[0]
+    state.apply(parse_action("play S9"))
+    assert "play HJ" in [str(a) for a in state.legal_actions()]  # turned up: playable now

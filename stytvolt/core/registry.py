@@ -18,6 +18,7 @@ __all__ = ["games", "game", "GAME_MODULES", "UnknownGame"]
 #: Every game of the package, in the order pages list them: registry name → its package.
 GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt",
+    "sjavs": "stytvolt.sjavs",
 }
 
 

@@ -9,14 +9,21 @@ The rules, each in one place:
 * :mod:`~stytvolt.sjavs.bidding`: :func:`trump_lengths` and :func:`winning_bid`;
 * :mod:`~stytvolt.sjavs.scoring`: :func:`card_points`, :func:`hand_score` and
   the :class:`ScoreSheet` from 24;
-* :mod:`~stytvolt.sjavs.deal`: :func:`deal_layout` and :func:`deal_cards`.
+* :mod:`~stytvolt.sjavs.deal`: :func:`deal_layout` and :func:`deal_cards`;
+* :mod:`~stytvolt.sjavs.hand`: :class:`HandState`, a whole hand on the shared
+  state protocol (``deal(seed, dealer=0)``), for 4, 3 or 2 players;
+* ``GAME``: its entry in the registry (``stytvolt.game("sjavs")``).
 """
+
+from stytvolt.core.protocol import GameInfo
 
 from stytvolt.sjavs.bidding import MIN_BID, Bid, TrumpLengths, WinningBid, parse_bid, trump_lengths, winning_bid
 from stytvolt.sjavs.cards import CARD_VALUES, PACK, PERMANENT_TRUMPS, PLAIN_ORDER, is_permanent, order, power, suit_of
 from stytvolt.sjavs.deal import DealLayout, Dealt, Step, deal_cards, deal_layout
+from stytvolt.sjavs.hand import Action, HandState, Observation, TrickRecord, parse_action
 from stytvolt.sjavs.play import TrickResult, explain_trick, legal_plays, refusal, trick_winner
 from stytvolt.sjavs.scoring import START, TIE_CARRY, HandScore, RubberOver, ScoreSheet, card_points, hand_score
+from stytvolt.sjavs.variants import Rules
 
 __all__ = [
     "MIN_BID", "Bid", "TrumpLengths", "WinningBid", "parse_bid", "trump_lengths", "winning_bid",
@@ -24,4 +31,26 @@ __all__ = [
     "DealLayout", "Dealt", "Step", "deal_cards", "deal_layout",
     "TrickResult", "explain_trick", "legal_plays", "refusal", "trick_winner",
     "START", "TIE_CARRY", "HandScore", "RubberOver", "ScoreSheet", "card_points", "hand_score",
+    "Action", "HandState", "Observation", "TrickRecord", "parse_action", "Rules", "GAME",
 ]
+
+
+def _new(seed: int | None = None, *, rules: Rules | None = None, dealer: int = 0, players: int = 4,
+         cut: bool = True) -> HandState:
+    return HandState.deal(seed, dealer, players=players, cut=cut, rules=rules)
+
+
+GAME = GameInfo(
+    name="sjavs",
+    title="Sjavs",
+    aliases=("sjaus", "faroese sjavs", "føroyskt sjavs"),
+    players=(4, 3, 2),
+    pack=PACK,
+    rules=Rules,
+    new=_new,
+    from_json=HandState.from_json,
+    parse_action=parse_action,
+    summary="The Faroe Islands' everyday game: six permanent trumps, bids by the length of the trump suit, "
+            "a score sheet counted down from 24.",
+    module="stytvolt.sjavs",
+)

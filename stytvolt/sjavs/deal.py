@@ -6,7 +6,7 @@ in packets whose sizes depend on the cut:
 
 * four players, 8 cards each: cut, two rounds of 4; knocked, one round of 8;
 * three players, 10 each and a talon of 2: cut, a round of 3, one card to
-  the talon, a round of 2, one to the talon, a round of 3; knocked, 10 to the
+  the talon, a round of 4 (ruling R40), one to the talon, a round of 3; knocked, 10 to the
   first player, one to the talon, 10 to the next, one to the talon, 10 to
   the dealer;
 * two players, 16 each (ruling R36): four face down in a row, four face up
@@ -65,7 +65,7 @@ _LAYOUTS: dict[int, DealLayout] = {
     4: DealLayout(4, 8, 0, 0, 0, 8, (Step("each", 4), Step("each", 4)), (Step("each", 8),)),
     3: DealLayout(
         3, 10, 0, 0, 2, 10,
-        (Step("each", 3), Step("talon", 1), Step("each", 2), Step("talon", 1), Step("each", 3)),
+        (Step("each", 3), Step("talon", 1), Step("each", 4), Step("talon", 1), Step("each", 3)),
         (Step("player 1", 10), Step("talon", 1), Step("player 2", 10), Step("talon", 1), Step("player 3", 10)),
     ),
     2: DealLayout(
@@ -80,7 +80,7 @@ def deal_layout(players: int) -> DealLayout:
     """The deal for 4, 3 or 2 players.
 
     >>> [str(s) for s in deal_layout(3).cut]
-    ['3 to each player', '1 to the talon', '2 to each player', '1 to the talon', '3 to each player']
+    ['3 to each player', '1 to the talon', '4 to each player', '1 to the talon', '3 to each player']
     """
     if isinstance(players, bool) or players not in _LAYOUTS:
         raise InvalidPosition(f"Sjavs is played by 4, 3 or 2 players, not {players!r}")

@@ -36,6 +36,7 @@ from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.core.tricks import card_points as _points_by_rank
 from stytvolt.sjavs.cards import CARD_VALUES, check_cards, parse_trump
+from stytvolt.sjavs.variants import Rules
 
 __all__ = [
     "TOTAL_POINTS", "START", "TIE_CARRY", "TRICKS",
@@ -88,13 +89,17 @@ def hand_score(
     announcer_tricks: int,
     alone: bool = False,
     players: int = 4,
+    *,
+    rules: Rules | None = None,
 ) -> HandScore:
     """Who scores a hand, and how many game points.
 
     ``announcer_points``: the card points of the announcers (with three
     players, the soloist's, the talon and discards included);
     ``announcer_tricks``: the tricks they won; ``alone``: in the four-player
-    game, one announcer won every trick by themselves.
+    game, one announcer won every trick by themselves; ``rules``: the
+    switches (:class:`~stytvolt.sjavs.variants.Rules`; the default follows
+    the rulings).
 
     >>> hand_score("H", 75, 5).points, hand_score("H", 75, 5).scorer
     (2, 'announcers')
@@ -139,7 +144,8 @@ def hand_score(
     if points >= 90:
         return result("announcers", 4, 8, "90-120", "The announcers took {points} card points (90 or more): they score {value}.")
     if points >= 61:
-        return result("announcers", 2, 4, "61-89", "The announcers took {points} card points (61 to 89): they score {value}.")
+        five = rules is not None and rules.clubs_61_89_five
+        return result("announcers", 2, 5 if five else 4, "61-89", "The announcers took {points} card points (61 to 89): they score {value}.")
     if points >= 31:
         return result("opponents", 4, 8, "31-59",
                       "The announcers took only {points} card points (31 to 59): the opponents score {value}.")

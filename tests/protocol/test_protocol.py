@@ -51,7 +51,13 @@ GAMES = stytvolt.games()
 #: More keywords for ``info.new``, drawn from the seed, for games whose start takes some.
 NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "styrivolt": lambda rng: {"dealer": rng.randrange(4)},
+    "sjavs": lambda rng: _sjavs_options(rng),
 }
+
+
+def _sjavs_options(rng: random.Random) -> dict[str, Any]:
+    players = rng.choice((4, 4, 3, 2))
+    return {"players": players, "dealer": rng.randrange(players), "cut": rng.random() < 0.5}
 #: Games whose returns need not sum to zero at the end.
 NOT_ZERO_SUM: set[str] = set()
 

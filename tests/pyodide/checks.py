@@ -365,6 +365,42 @@ def check_hands() -> object:
             "first": summaries[0][0]}
 
 
+@check("sjavs.hands")
+def check_sjavs_hands() -> object:
+    """1,500 seeded random Sjavs hands for four, three and two players: every action, result and return."""
+    from stytvolt.sjavs import HandState as SjavsHand
+
+    rng = random.Random(11)
+    summaries, bands = [], {}
+    for n in range(1_500):
+        players = (4, 3, 2)[n % 3]
+        state = SjavsHand.deal(n, dealer=n % players, players=players, cut=n % 2 == 0)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        result = state.result()
+        band = "passed" if result is None else result.band
+        bands[band] = bands.get(band, 0) + 1
+        summaries.append([state.to_json(), band, state.returns()])
+    return {"bands": bands, "digest": _digest(summaries), "first": summaries[0][0]}
+
+
+@check("sjavs.queries")
+def check_sjavs_queries() -> object:
+    """The Sjavs query functions on fixed inputs, refusals included."""
+    from stytvolt.sjavs import card_points, hand_score, legal_plays, trick_winner, trump_lengths, winning_bid
+
+    return {
+        "winner": [trick_winner(t, trump) for t, trump in (("C7 CQ CA C8", "H"), ("H9 HA S7 HK", "S"), ("HT HJ DJ HA", "D"))],
+        "legal": [str(c) for c in legal_plays("CQ CA H7 S8", "C7", "H")],
+        "lengths": str(trump_lengths("CQ SJ HA HK H7 C9 D8 S7")),
+        "bid": str(winning_bid([(1, "pass"), (2, "6"), (3, "6 clubs")])),
+        "points": card_points("CA HT SK DQ CJ H9"),
+        "scores": [[s.scorer, s.points, s.band, s.reason.text] for s in (
+            hand_score("C", 75, 5), hand_score("H", 0, 1), hand_score("S", 120, 8, alone=True), hand_score("D", 60, 4))],
+        "refused": attempt(lambda: winning_bid([(1, "6"), (2, "6")])),
+    }
+
+
 # -- the site's engine calls (what the browser worker runs) ----------------------------
 
 from stytvolt.web import handle, handle_json, render_figure, render_widget
