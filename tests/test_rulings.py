@@ -439,3 +439,39 @@ def test_R41_two_players_play_from_hand_and_face_up_cards() -> None:
     assert "HJ" in [str(c) for c in seen.face_up[0]] and 0 not in seen.hidden_under[0]
     state.apply(parse_action("play S9"))
     assert "play HJ" in [str(a) for a in state.legal_actions()]  # turned up: playable now
+
+
+# --- Klørsjavs ---------------------------------------------------------------------------------------
+
+
+def test_R42_the_plain_spades_are_ace_king_five() -> None:
+    from stytvolt.klorsjavs import PACK, PLAIN_ORDER, TRUMPS, card_points
+
+    assert format_cards(PLAIN_ORDER[Suit.SPADES]) == "SA SK S5"
+    assert len(PACK) == 20 and len(TRUMPS) + sum(len(v) for v in PLAIN_ORDER.values()) == 20
+    assert card_points(list(PACK)) == 120
+
+
+def test_R43_a_declarer_under_61_pays_8_and_0_cannot_happen() -> None:
+    from stytvolt.klorsjavs import PACK, card_points, hand_score
+
+    assert (hand_score(0).who, hand_score(0).ore) == ("declarer", 8)
+    assert hand_score(60).ore == 8 and hand_score(1).ore == 8
+    assert min(card_points([c]) for c in PACK) == 2  # so the cat alone gives the declarer 4 or more
+
+
+def test_R44_31_points_in_a_spil_scores_minus_1() -> None:
+    from stytvolt.klorsjavs import auction_score
+
+    assert auction_score("spil", 31).tariff == -1
+    assert auction_score("spil", 30).tariff == -2
+    assert auction_score("stryger", 31).tariff == -4 and auction_score("stryger", 30).tariff == -8
+
+
+def test_R45_each_opponent_pays_the_declarer() -> None:
+    from stytvolt.klorsjavs import auction_score
+
+    won = auction_score("strøget tout", all_tricks=True)
+    assert (won.tariff, won.declarer_total) == (15, 30)
+    lost = auction_score("stryger", 45)
+    assert (lost.tariff, lost.declarer_total) == (-4, -8)
