@@ -475,3 +475,22 @@ def test_R45_each_opponent_pays_the_declarer() -> None:
     assert (won.tariff, won.declarer_total) == (15, 30)
     lost = auction_score("stryger", 45)
     assert (lost.tariff, lost.declarer_total) == (-4, -8)
+
+
+def test_R46_the_winner_of_a_trick_leads_the_next() -> None:
+    import random as _random
+
+    from stytvolt.sjavs import HandState
+
+    rng = _random.Random(2)
+    checked = 0
+    for seed in range(50):
+        state = HandState.deal(seed)
+        while not state.is_terminal():
+            before = len(state.tricks)
+            state.apply(rng.choice(state.legal_actions()))
+            if len(state.tricks) > before and not state.is_terminal():
+                trick = state.tricks[-1]
+                assert state.current_player() == trick.winner
+                checked += trick.winner != trick.leader
+    assert checked > 50  # many tricks were won by someone other than their leader
