@@ -16,11 +16,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Mapping, TypeVar
+from typing import Any, Mapping, Self, TypeVar
 
 from stytvolt.core.errors import InvalidRules, type_name
 
-__all__ = ["switch", "check_switches", "rules_to_json", "rules_from_json", "switches", "Switch", "parse_switch_words"]
+__all__ = [
+    "switch", "check_switches", "rules_to_json", "rules_from_json", "switches", "Switch", "parse_switch_words",
+    "SwitchRules",
+]
 
 T = TypeVar("T")
 
@@ -145,3 +148,24 @@ def parse_switch_words(cls: type[R], words: list[str], aliases: Mapping[str, str
         else:
             raise InvalidRules(f"variant {_short(word)}: {found.word} is switched on by its name, or set with {found.word}=yes/no")
     return cls(**data)
+
+
+class SwitchRules:
+    """The methods every game's rules dataclass shares (a base with no fields or slots of its own):
+    checked where built, the compact JSON form both ways, and a changed copy."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        check_switches(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """Only the switches that differ from the defaults (so ``{}`` is the plain game)."""
+        return rules_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        return rules_from_json(cls, data)
+
+    def with_(self, **changes: Any) -> Self:
+        return dataclasses.replace(self, **changes)  # type: ignore[type-var]

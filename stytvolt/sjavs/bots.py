@@ -11,10 +11,8 @@ of its legal actions.
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
-
 from stytvolt.core.cards import Card, Rank, Suit
+from stytvolt.core.players import Bot, RandomBot, legal_actions_of
 from stytvolt.sjavs.cards import CARD_VALUES, order, power, suit_of
 from stytvolt.sjavs.hand import Action, Observation
 from stytvolt.sjavs.play import explain_trick
@@ -23,22 +21,6 @@ __all__ = ["Bot", "RandomBot", "SimpleBot"]
 
 #: The shortest trump suit SimpleBot bids, by the number of players (two see twelve cards).
 BID_FROM = {4: 5, 3: 6, 2: 8}
-
-
-class Bot(Protocol):
-    def choose(self, obs: Observation) -> Action:
-        """One of ``obs.legal`` (the observation of the seat to move)."""
-        ...
-
-
-class RandomBot:
-    """Any legal action, uniformly at random (deterministic for a seed)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
-        return self.rng.choice(list(obs.legal))
 
 
 def _points(card: Card) -> int:
@@ -56,10 +38,10 @@ class SimpleBot:
     """A sensible beginner; see the module docstring.  Deterministic."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)  # kept for the common signature: SimpleBot draws nothing
+        self.seed = seed  # the common signature: SimpleBot draws nothing at random
 
     def choose(self, obs: Observation) -> Action:
-        legal = list(obs.legal)
+        legal = legal_actions_of(obs, Observation)
         if obs.phase == "bidding":
             bids = [a.bid for a in legal if a.bid is not None and a.bid.length >= BID_FROM[obs.players]]
             return Action("bid", bid=max(bids)) if bids else legal[0]

@@ -23,10 +23,10 @@ it would fetch.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from typing import Sequence
 
 from stytvolt.core.cards import Card, Rank
-from stytvolt.core.errors import InvalidPosition
+from stytvolt.core.players import Bot, RandomBot, legal_actions_of
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.choosing import choose_suits
 from stytvolt.styrivolt.hand import Phase
@@ -40,24 +40,6 @@ __all__ = ["Bot", "RandomBot", "SimpleBot", "card_worth"]
 # Levels (see ranking.Role.level): the weakest taking card, and the first stikkar.
 _OLUKKA = Role.OLUKKA.level
 _STIKKAR = Role.KARNIFL.level
-
-
-class Bot(Protocol):
-    """Anything that can choose an action for the player to move."""
-
-    def choose(self, obs: Observation) -> Action:
-        """One of ``obs.legal`` (the observation of the seat to move)."""
-        ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
-        return self.rng.choice(_legal(obs))
 
 
 def card_worth(ranking: Ranking, card: Card, promoted: bool = False) -> float:
@@ -263,11 +245,7 @@ class SimpleBot:
 
 
 def _legal(obs: Observation) -> list[Action]:
-    if not isinstance(obs, Observation):
-        raise InvalidPosition(f"a computer player is shown its seat's observation (state.observation(seat)), not {type(obs).__name__}")
-    if not obs.legal:
-        raise InvalidPosition("this seat has nothing to do now: the hand is over or it is another seat's turn")
-    return list(obs.legal)
+    return legal_actions_of(obs, Observation)
 
 
 def _ranking(obs: Observation) -> Ranking:

@@ -8,11 +8,11 @@ site from here), and a wrong value is refused when the rules are built.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
-from stytvolt.core.rules import check_switches, rules_from_json, rules_to_json, switch
+from stytvolt.core.rules import SwitchRules, switch
 from stytvolt.styrivolt.chalk import Scoring
 
 __all__ = ["Rules", "CutRule", "Scoring"]
@@ -28,7 +28,7 @@ class CutRule(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(SwitchRules):
     """The rules a hand is played by.  ``Rules()`` is the seed's Kvívík game.
 
     A wrong value raises :class:`~stytvolt.core.errors.InvalidRules` naming the
@@ -45,20 +45,6 @@ class Rules:
     scoring: Scoring = switch(Scoring.KVIVIK, "the score table: the seed's Kvívík one, or the Penguin book's")
     enforce_stock_right: bool = switch(
         True, "only a player dealt no stikkar may take the stock (off: anyone may, and a wrongful take costs a penalty)")
-
-    def __post_init__(self) -> None:
-        check_switches(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """Only the switches that differ from the defaults (so ``{}`` is the plain game)."""
-        return rules_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> "Rules":
-        return rules_from_json(cls, data)
-
-    def with_(self, **changes: Any) -> "Rules":
-        return replace(self, **changes)
 
     def describe(self) -> dict[str, Any]:
         return {k: (v.value if isinstance(v, Enum) else v) for k, v in asdict(self).items()}

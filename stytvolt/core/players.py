@@ -1,0 +1,45 @@
+"""What every game's computer players share: the one way to read a seat's legal actions from
+its observation, and the random player.
+
+A computer player is shown ``state.observation(seat)``, never the state, and
+returns one of that observation's ``legal`` actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from stytvolt.core.errors import InvalidPosition
+
+__all__ = ["Bot", "RandomBot", "legal_actions_of"]
+
+
+class Bot(Protocol):
+    """Anything that can choose an action for the seat to move, from that seat's observation."""
+
+    def choose(self, obs: Any) -> Any:
+        """One of ``obs.legal``."""
+        ...
+
+
+def legal_actions_of(obs: object, kind: type | None = None) -> list[Any]:
+    """The observation's legal actions, refusing anything that is not a seat's observation
+    (of type ``kind``, when given) or a seat with nothing to do."""
+    legal = getattr(obs, "legal", None)
+    if (kind is not None and not isinstance(obs, kind)) or legal is None or not hasattr(obs, "to_json"):
+        raise InvalidPosition(
+            f"a computer player is shown its seat's observation (state.observation(seat)), not {type(obs).__name__}")
+    if not legal:
+        raise InvalidPosition("this seat has nothing to do now: the hand is over or it is another seat's turn")
+    return list(legal)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (deterministic for a seed): a baseline and a fuzzer."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Any) -> Any:
+        return self.rng.choice(legal_actions_of(obs))
