@@ -494,3 +494,51 @@ def test_R46_the_winner_of_a_trick_leads_the_next() -> None:
                 assert state.current_player() == trick.winner
                 checked += trick.winner != trick.leader
     assert checked > 50  # many tricks were won by someone other than their leader
+
+
+def test_R47_four_hands_get_the_cat_between_the_rounds() -> None:
+    from stytvolt.klorsjavs import FOUR_HAND_PACK, HandState
+
+    deck = sorted(FOUR_HAND_PACK)
+    state = HandState(deck, variant="four-hand", dealer=3)  # seat 0 is dealt first
+    assert state.cat == deck[8:10]
+    assert state.hands[0] == deck[0:2] + deck[10:12]
+
+
+def test_R48_the_declarer_folds_at_their_turn_in_the_first_trick() -> None:
+    from stytvolt.klorsjavs import HandState, parse_action
+
+    state = HandState.deal(4, dealer=0)
+    for text in ("pass", "play", "stroke"):  # seat 2 declares, after seat 1 passed
+        state.apply(parse_action(text))
+    assert state.current_player() == 1 and "fold" not in [str(a) for a in state.legal_actions()]
+    state.apply(state.legal_actions()[0])  # seat 1 leads
+    assert state.current_player() == 2 and "fold" in [str(a) for a in state.legal_actions()]
+    state.apply(parse_action("fold"))
+    assert state.phase == "folded" and state.returns() == [4, 4, -8]
+    auction = HandState.deal(4, variant="auction")
+    while auction.phase != "play":
+        auction.apply(auction.legal_actions()[-1])
+    assert "fold" not in [str(a) for a in auction.legal_actions()]
+
+
+def test_R49_a_spil_swipes_the_cat_and_a_stryger_leaves_it() -> None:
+    from stytvolt.klorsjavs import HandState, card_points, parse_action
+
+    spil = HandState.deal(7, variant="auction")
+    for text in ("bid spil", "pass", "pass", "trump H"):
+        spil.apply(parse_action(text))
+    assert spil.phase == "cat" and all(str(a).startswith("swipe") for a in spil.legal_actions())
+    spil.apply(spil.legal_actions()[0])
+    laid = list(spil.laid_away)
+    while not spil.is_terminal():
+        spil.apply(spil.legal_actions()[0])
+    assert spil.declarer_points() == card_points(spil.won[1] + laid)
+    stryger = HandState.deal(7, variant="auction")
+    for text in ("bid stryger", "pass", "pass", "trump H"):
+        stryger.apply(parse_action(text))
+    assert stryger.phase == "play"
+    cat = list(stryger.cat)
+    while not stryger.is_terminal():
+        stryger.apply(stryger.legal_actions()[0])
+    assert stryger.declarer_points() == card_points(stryger.won[1] + cat)

@@ -19,6 +19,7 @@ __all__ = ["games", "game", "GAME_MODULES", "UnknownGame"]
 GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt",
     "sjavs": "stytvolt.sjavs",
+    "klorsjavs": "stytvolt.klorsjavs",
 }
 
 

@@ -52,7 +52,13 @@ GAMES = stytvolt.games()
 NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "styrivolt": lambda rng: {"dealer": rng.randrange(4)},
     "sjavs": lambda rng: _sjavs_options(rng),
+    "klorsjavs": lambda rng: _klorsjavs_options(rng),
 }
+
+
+def _klorsjavs_options(rng: random.Random) -> dict[str, Any]:
+    variant = rng.choice(("klorsjavs", "four-hand", "auction"))
+    return {"variant": variant, "dealer": rng.randrange(4 if variant == "four-hand" else 3)}
 
 
 def _sjavs_options(rng: random.Random) -> dict[str, Any]:
