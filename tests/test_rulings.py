@@ -542,3 +542,12 @@ def test_R49_a_spil_swipes_the_cat_and_a_stryger_leaves_it() -> None:
     while not stryger.is_terminal():
         stryger.apply(stryger.legal_actions()[0])
     assert stryger.declarer_points() == card_points(stryger.won[1] + cat)
+
+
+def test_R50_the_bottom_auction_row_is_counted_by_tricks() -> None:
+    from stytvolt.klorsjavs import auction_score
+
+    assert auction_score("spil", 14, no_tricks=True).row == "no trick"
+    assert auction_score("spil", 14, no_tricks=True).tariff == -3
+    assert auction_score("stryger", 6, no_tricks=True).tariff == -12
+    assert auction_score("stryger", 6).tariff == -8  # with a trick, 6 points is the 1-30 row

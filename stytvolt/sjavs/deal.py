@@ -79,8 +79,8 @@ _LAYOUTS: dict[int, DealLayout] = {
 def deal_layout(players: int) -> DealLayout:
     """The deal for 4, 3 or 2 players.
 
-    >>> [str(s) for s in deal_layout(3).cut]
-    ['3 to each player', '1 to the talon', '4 to each player', '1 to the talon', '3 to each player']
+    >>> print("; ".join(str(s) for s in deal_layout(3).cut))
+    3 to each player; 1 to the talon; 4 to each player; 1 to the talon; 3 to each player
     """
     if isinstance(players, bool) or players not in _LAYOUTS:
         raise InvalidPosition(f"Sjavs is played by 4, 3 or 2 players, not {players!r}")
