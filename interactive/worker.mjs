@@ -73,8 +73,12 @@ function urlOf(input) {
   return new URL(input.url, self.location.href);
 }
 
-// Pass the body through a counter so the page can show how far the download
-// has got.  Anything unusual (no body, an opaque response) goes through as is.
+// Count a copy of the body (response.clone() tees the stream) so the page can
+// show how far the download has got, and hand Pyodide the response itself:
+// a Response built around a counting stream has no URL, and Chromium keeps
+// compiled WebAssembly in its code cache only for a response fetched from a
+// URL, so the 9.6 MB core would be compiled anew on every visit.  Anything
+// unusual (no body, an opaque response) goes through uncounted.
 function counted(response, name) {
   if (!response.ok || !response.body || response.type === "opaque") return response;
   const length = Number(response.headers.get("Content-Length")) || 0;
@@ -83,34 +87,23 @@ function counted(response, name) {
   const encoded = (response.headers.get("Content-Encoding") || "identity") !== "identity";
   if (encoded || !length) downloads.unknown = true;
   downloads.total += length;
+  const reader = response.clone().body.getReader();
   let last = 0;
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          CORE_FILES.delete(name);
-          if (CORE_FILES.size === 0 && downloads.stage === "downloading Pyodide") progress("starting Python");
-          return;
-        }
-        downloads.loaded += value.byteLength;
-        const now = performance.now();
-        if (now - last > 100) {
-          last = now;
-          postProgress();
-        }
-        controller.enqueue(value);
-      } catch (err) {
-        controller.error(err);
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      downloads.loaded += value.byteLength;
+      const now = performance.now();
+      if (now - last > 100) {
+        last = now;
+        postProgress();
       }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+    CORE_FILES.delete(name);
+    if (CORE_FILES.size === 0 && downloads.stage === "downloading Pyodide") progress("starting Python");
+  })().catch(() => {}); // the original's reader sees the same failure
+  return response;
 }
 
 async function guardedFetch(input, init) {
