@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from stytvolt.core.cards import Pack
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
 from stytvolt.core.rules import Switch, switches
 
-__all__ = ["GameState", "Observation", "GameInfo", "Action"]
+__all__ = ["GameState", "Observation", "GameInfo", "Action", "replay_actions"]
 
 
 @runtime_checkable
@@ -110,3 +111,18 @@ class GameInfo:
 
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.title}, players {self.players}>"
+
+
+def replay_actions(state: Any, actions: object, parse_action: Callable[[str], Any]) -> None:
+    """Apply saved action texts to ``state`` in order (a saved hand's ``"actions"``).
+
+    Anything that is not a list, or an action that cannot be read or is not
+    legal where it comes, raises :class:`InvalidPosition` naming it.
+    """
+    if not isinstance(actions, list):
+        raise InvalidPosition(f"actions must be a list of action texts, not {type_name(actions)}")
+    for i, text in enumerate(actions):
+        try:
+            state.apply(parse_action(text))
+        except (ParseError, IllegalAction) as err:
+            raise InvalidPosition(f"action {i + 1} ({text!r}) cannot be replayed: {err}") from None

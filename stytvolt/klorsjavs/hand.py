@@ -33,6 +33,7 @@ from stytvolt.core.cards import Card, Suit, parse_cards
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.jsontext import load_json
+from stytvolt.core.protocol import replay_actions
 from stytvolt.core.tricks import deal_packets
 from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, parse_trump, suit_of
 from stytvolt.klorsjavs.rules import (
@@ -182,14 +183,7 @@ class HandState:
         if "deck" not in data:
             raise InvalidPosition("a saved Klørsjavs hand lacks 'deck'")
         state = cls(data["deck"], variant=data.get("variant", "klorsjavs"), dealer=data.get("dealer", 0))
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise InvalidPosition(f"actions must be a list of action texts, not {type_name(actions)}")
-        for i, text in enumerate(actions):
-            try:
-                state.apply(parse_action(text))
-            except (ParseError, IllegalAction) as err:
-                raise InvalidPosition(f"action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+        replay_actions(state, data.get("actions", []), parse_action)
         return state
 
     # -- the protocol ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from stytvolt.core.cards import Card, Suit, parse_cards
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.jsontext import load_json
+from stytvolt.core.protocol import replay_actions
 from stytvolt.sjavs.bidding import Bid, bid_refusal, parse_bid, trump_lengths
 from stytvolt.sjavs.cards import PACK, parse_trump, suit_of
 from stytvolt.sjavs.deal import deal_cards, deal_layout
@@ -235,16 +236,9 @@ class HandState:
                 players=data.get("players", 4), dealer=data.get("dealer", 0), cut=data.get("cut", True),
                 rules=Rules.from_json(data.get("rules", {})),
             )
-            actions = data.get("actions", [])
         except KeyError as err:
             raise InvalidPosition(f"a saved Sjavs hand lacks {err}") from None
-        if not isinstance(actions, list):
-            raise InvalidPosition(f"actions must be a list of action texts, not {type_name(actions)}")
-        for i, text in enumerate(actions):
-            try:
-                state.apply(parse_action(text))
-            except (ParseError, IllegalAction) as err:
-                raise InvalidPosition(f"action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+        replay_actions(state, data.get("actions", []), parse_action)
         return state
 
     # -- the protocol ------------------------------------------------------------------------
