@@ -35,7 +35,9 @@ cancel) can stop the job: ``job.cancel()`` closes the generator.  Neither
 Figures and widgets are found in one registry keyed by ``(game, name)``:
 each game's module (``stytvolt.web.styrivolt``) fills it with :func:`figure`
 and :func:`widget` when the game is first asked for, so two games may both
-have a "trick" widget.  Parameters are the strings a page or a form holds,
+have a "trick" widget; the bigger parts (a game at the table, puzzles) sit
+in modules of their own (:data:`PART_MODULES`), imported when first asked
+for, so a page's first answer loads only what it uses.  Parameters are the strings a page or a form holds,
 so the same call serves both.  Nothing here decides a rule.
 
 Limits
@@ -72,7 +74,7 @@ from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
-    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "DEFAULT_GAME",
+    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "PART_MODULES", "DEFAULT_GAME",
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
 
@@ -99,6 +101,16 @@ DEFAULT_GAME = "styrivolt"
 #: Every game with figures or widgets → the module that registers them (imported when first asked for).
 GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.web.styrivolt",
+}
+
+#: Figures and widgets kept in modules of their own, imported only when one of them is first asked for,
+#: so that a page's first answer loads (and, in the browser, compiles) only what it needs: (game, name) → module.
+PART_MODULES: dict[tuple[str, str], str] = {
+    ("styrivolt", "hand"): "stytvolt.web.hands",
+    ("styrivolt", "table"): "stytvolt.web.table",
+    ("styrivolt", "puzzle"): "stytvolt.web.puzzles",
+    ("styrivolt", "puzzle-list"): "stytvolt.web.puzzles",
+    ("styrivolt", "puzzle-dashboard"): "stytvolt.web.puzzles",
 }
 
 Params = Mapping[str, str]
@@ -184,8 +196,18 @@ def _game(game: object) -> str:
     return game
 
 
+def _part(game: str, name: str) -> None:
+    """Import the module of a figure or widget kept apart (:data:`PART_MODULES`), if it is one."""
+    module = PART_MODULES.get((game, name))
+    if module is not None:
+        importlib.import_module(module)
+
+
 def _known(table: Mapping[tuple[str, str], object], game: str) -> str:
     """The game's names, in alphabetical order (the registry's order depends on which module was imported first)."""
+    for g, name in PART_MODULES:
+        if g == game:
+            _part(g, name)
     return ", ".join(sorted(name for g, name in table if g == game)) or "none"
 
 
@@ -197,6 +219,7 @@ def _name(kind: object, what: str) -> str:
 
 def _widget(game: object, kind: object) -> Widget:
     g, name = _game(game), _name(kind, "widget")
+    _part(g, name)
     spec = WIDGETS.get((g, name))
     if spec is None:
         raise WidgetError(f"unknown widget {shown(name)} for {g}: expected one of {_known(WIDGETS, g)}")
@@ -249,6 +272,7 @@ def _is_unicode(text: str) -> bool:
 def render_figure(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
     """The finished HTML of a page figure (``data-figure="kind"``, ``data-game`` optional)."""
     g, name = _game(game), _name(kind, "figure")
+    _part(g, name)
     draw = FIGURES.get((g, name))
     if draw is None:
         raise WidgetError(f"unknown figure {shown(name)} for {g}: expected one of {_known(FIGURES, g)}")

@@ -273,6 +273,3 @@ def _chalk(params: dict[str, str]) -> Answer:
         raise WidgetError(f"records: the chalk-up holds at most {MAX_CHALK_RECORDS} results; start a new slate")
     params["records"] = " ".join(record_text(team, result) for team, result in records)
     return {"html": _chalk_html(params, live=True), "set": {"records": params["records"]}}
-from stytvolt.web import hands as _hands  # noqa: F401,E402
-from stytvolt.web import table as _table  # noqa: F401,E402
-from stytvolt.web import puzzles as _puzzles  # noqa: F401,E402
