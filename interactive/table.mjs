@@ -14,7 +14,9 @@
 //   thinking, with the engine's progress.  Requests go on the widget's own
 //   channel: Undo or New game cancel a computer move still being thought
 //   about (and any pause), and only the newest answer is ever shown.
-// * Buttons in the answer carry data-do (play, next, why) and data-action;
+// * Buttons in the answer carry data-do (play, next, why) and data-action; a button with
+//   data-pick-action (laying cards away) sends that word and the cards ticked in the answer's
+//   fieldset.sv-table-pick[data-pick=<the word>];
 //   the controls' buttons do undo and new.  A card that may not be played
 //   now (aria-disabled) says why in the status line when pressed.
 // * "Why?" in the log asks {do: "why", move} on no channel, so it never stops
@@ -504,6 +506,13 @@ function mount(widget) {
     announce([said.textContent.trim()]);
   }
 
+  /** A choice of several cards (laying cards away): the button's word and the cards ticked above it. */
+  function picked(button) {
+    const group = output.querySelector(`fieldset.sv-table-pick[data-pick="${button.dataset.pickAction}"]`);
+    const cards = group ? [...group.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value) : [];
+    return [button.dataset.pickAction, ...cards].join(" ");
+  }
+
   widget.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("button") : null;
     if (!target || !widget.contains(target)) return;
@@ -519,6 +528,7 @@ function mount(widget) {
     if (what !== "why") keepFocus = output.contains(target);
     if (what === "why") why(target);
     else if (what === "new") newGame();
+    else if (what === "play" && target.dataset.pickAction) act({ do: "play", action: picked(target) });
     else if (what === "play") act({ do: "play", action: target.dataset.action });
     else act({ do: what });
   });

@@ -111,6 +111,8 @@ PART_MODULES: dict[tuple[str, str], str] = {
     ("styrivolt", "puzzle"): "stytvolt.web.puzzles",
     ("styrivolt", "puzzle-list"): "stytvolt.web.puzzles",
     ("styrivolt", "puzzle-dashboard"): "stytvolt.web.puzzles",
+    ("sjavs", "table"): "stytvolt.web.matches",
+    ("klorsjavs", "table"): "stytvolt.web.matches",
 }
 
 Params = Mapping[str, str]

@@ -1,0 +1,819 @@
+"""A whole game against the computer for the games played on the shared protocol (the widget ``table``).
+
+Sjavs (a rubber from 24, for four in partnerships, three or two) and
+Klørsjavs (a game in øre from 60, plain, four-hand or auction) are played
+here from seat 0, "South"; every other seat is a computer player shown only
+its own observation.  Stýrivolt has a table of its own
+(:mod:`stytvolt.web.table`); this one knows no game's rules: it reads the
+game's :class:`~stytvolt.core.match.Match` (the hands, the sheet), the hand's
+state (``legal_actions``, ``apply``, ``refusal``, ``observation``) and a few
+words per game (:class:`Kind`).
+
+Every request carries the whole game as one line of text (the form field
+``game``; see :func:`game_text`), so an answer depends on the request alone:
+
+    s1.<seed>.<first dealer>.<level>.<setup>.<hand>.<hand>…
+
+``s1`` is Sjavs and ``k1`` Klørsjavs; ``setup`` is the number of players
+(Sjavs) or the variant (Klørsjavs); each hand is its actions in order, each
+written as one character: its place in the list ``legal_actions()`` gave at
+that moment (``0``–``9``, ``A``–``Z``, ``a``–``z``).  The page keeps the text
+in its address and local storage (``interactive/table.mjs``).
+
+Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
+``computer``, ``undo``, ``next``, ``log``), ``game``, ``action`` (South's
+action as the engine writes it: ``bid 6 clubs``, ``play HA``, ``exchange H7
+S8``), ``hand`` (for ``log``), and for ``new``: ``setup``, ``level``,
+``seed``.  The markup follows :mod:`stytvolt.web.table`'s contract, so the
+same ``table.mjs`` drives both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import string
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable, Sequence
+
+from stytvolt.core.cards import Card, Suit
+from stytvolt.core.errors import IllegalAction, StytvoltError
+from stytvolt.core.explain import Reason
+from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
+
+__all__ = ["Kind", "KINDS", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
+
+SOUTH = 0
+#: The characters an action is written with: its place in the legal actions.
+ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
+DOS = ("show", "new", "play", "computer", "undo", "next", "log")
+#: The longest game text a new hand may be dealt onto (an address must stay usable).
+_ROOM = MAX_PARAM_CHARS - 100
+
+
+# -- what differs between games -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A game the table plays: how to start it, its computer players, and its words."""
+
+    game: str  # the registry name: "sjavs"
+    code: str  # the game text's first field: "s1"
+    title: str
+    setups: tuple[tuple[str, str], ...]  # (value, label) of the ways to play it
+    players_of: Callable[[str], int]
+    start: Callable[[int, str, int], Any]  # (seed, setup, first dealer) -> a Match with no hand dealt yet
+    levels: tuple[tuple[str, str], ...]  # (name, what the computer players do)
+    bot: Callable[[str, int], Any]  # (level, seed) -> a computer player (choose(observation) -> action)
+    describe: Callable[[Any, int, Any, bool], str]  # (state before the action, seat, action, hand over) -> words
+    sheet_title: str
+    sheet_unit: str
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def default_setup(self) -> str:
+        return self.setups[0][0]
+
+
+def _seat_names(players: int) -> tuple[str, ...]:
+    """South, then clockwise: West, North, East with four; West and East with three; North with two."""
+    return {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+# Sjavs ------------------------------------------------------------------------------------------------------
+
+
+def _sjavs_start(seed: int, setup: str, first: int) -> Any:
+    from stytvolt.sjavs.rubber import Rubber
+
+    return Rubber(seed, players=int(setup), first_dealer=first)
+
+
+def _sjavs_bot(level: str, seed: int) -> Any:
+    from stytvolt.sjavs.bots import SimpleBot
+
+    return SimpleBot(seed)
+
+
+def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
+    kind = action.kind
+    if kind == "pass":
+        return "passes"
+    if kind == "bid":
+        return f"bids {action.bid}"
+    if kind == "trump":
+        return f"names {action.suit.symbol} {action.suit.english} as trumps"
+    if kind == "exchange":
+        n = len(action.cards)
+        if n == 0:
+            return "keeps the hand and takes nothing from the talon"
+        said = _cards_text(action.cards) if seat == SOUTH or over else f"{n} card{'s' if n != 1 else ''}"
+        return f"lays away {said} and takes {n} from the talon unseen"
+    return f"plays {action.cards[0].symbol}"
+
+
+# Klørsjavs --------------------------------------------------------------------------------------------------
+
+
+def _klorsjavs_start(seed: int, setup: str, first: int) -> Any:
+    from stytvolt.klorsjavs.game import KlorsjavsGame
+
+    return KlorsjavsGame(seed, variant=setup, first_dealer=first)
+
+
+def _klorsjavs_bot(level: str, seed: int) -> Any:
+    from stytvolt.klorsjavs.bots import SimpleBot
+
+    return SimpleBot(seed)
+
+
+def _klorsjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
+    kind = action.kind
+    if kind == "pass":
+        return "passes"
+    if kind == "play-bid":
+        return "says Play"
+    if kind == "bid":
+        return f"bids {action.bid.title if hasattr(action.bid, 'title') else action.bid}"
+    if kind == "trump":
+        return f"names {action.suit.symbol} {action.suit.english} as trumps"
+    if kind == "stroke":
+        return "strokes the cat: plays without it"
+    if kind == "swipe":
+        said = _cards_text(action.cards) if seat == SOUTH or over else "two cards"
+        return f"swipes the cat and lays away {said}"
+    if kind == "fold":
+        return "folds"
+    return f"plays {action.cards[0].symbol}"
+
+
+KINDS: dict[str, Kind] = {
+    "sjavs": Kind(
+        game="sjavs", code="s1", title="Sjavs",
+        setups=(("4", "Four players, two against two"), ("3", "Three players, a soloist against two"),
+                ("2", "Two players")),
+        players_of=int, start=_sjavs_start,
+        levels=(("simple", "bids its trump length, draws trumps, gives points to a partner who is winning"),),
+        bot=_sjavs_bot, describe=_sjavs_describe,
+        sheet_title="The score sheet", sheet_unit="points left",
+    ),
+    "klorsjavs": Kind(
+        game="klorsjavs", code="k1", title="Klørsjavs",
+        setups=(("klorsjavs", "Klørsjavs, three players"), ("four-hand", "Four-hand Klørsjavs"),
+                ("auction", "Auction Klørsjavs")),
+        players_of=lambda setup: 4 if setup == "four-hand" else 3, start=_klorsjavs_start,
+        levels=(("simple", "plays with a strong hand, swipes the cat, folds a hopeless hand"),),
+        bot=_klorsjavs_bot, describe=_klorsjavs_describe,
+        sheet_title="The score sheet", sheet_unit="øre",
+    ),
+}
+_BY_CODE = {k.code: k for k in KINDS.values()}
+
+
+# -- the game and its text ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A game at the table: its kind, the engine's match, the level, and each hand's actions with their seats."""
+
+    kind: Kind
+    match: Any
+    seed: int
+    first_dealer: int
+    level: str
+    setup: str
+    codes: list[str] = field(default_factory=list)  # each hand's actions, written as in the text
+    moves: list[list[tuple[int, Any]]] = field(default_factory=list)  # each hand's (seat, action)
+    dealt: list[list[tuple[Card, ...]]] = field(default_factory=list)  # each hand's cards as dealt, by seat
+
+    @property
+    def players(self) -> int:
+        return self.kind.players_of(self.setup)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return _seat_names(self.players)
+
+    @property
+    def hand(self) -> Any:
+        """The last hand dealt (finished or not)."""
+        return self.match.hands[-1]
+
+    def text(self) -> str:
+        return game_text(self)
+
+    def deal(self) -> None:
+        state = self.match.deal()
+        self.codes.append("")
+        self.moves.append([])
+        self.dealt.append(tuple(tuple(h) for h in state.hands))  # type: ignore[arg-type]
+
+    def apply(self, action: Any) -> None:
+        """Apply an action of the seat to move in the current hand, and write it down."""
+        state = self.hand
+        legal = list(state.legal_actions())
+        seat = state.current_player()
+        index = legal.index(action)  # the caller checked that it is legal
+        if index >= len(ALPHABET):  # pragma: no cover (no game here offers more than 62 actions at once)
+            raise WidgetError("action: this position has more actions than the game text can write")
+        state.apply(action)
+        self.codes[-1] += ALPHABET[index]
+        self.moves[-1].append((seat, action))
+
+
+def game_text(table: Table) -> str:
+    """The whole game in one line (see the module docstring)."""
+    head = [table.kind.code, str(table.seed), str(table.first_dealer), table.level, table.setup]
+    return ".".join(head + table.codes)
+
+
+def new_table(game: str, setup: str = "", level: str = "", seed: int | None = None) -> Table:
+    """A new game of ``game`` with its first hand dealt; South is on the dealer's left, so South bids first."""
+    kind = KINDS[game]
+    setup = setup or kind.default_setup
+    if setup not in dict(kind.setups):
+        raise WidgetError(f"setup: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
+    level = level or kind.levels[0][0]
+    if level not in dict(kind.levels):
+        raise WidgetError(f"level: expected one of {', '.join(n for n, _ in kind.levels)}, not {shown(level)}")
+    if seed is None:
+        seed = random.randrange(10**9)
+    first = kind.players_of(setup) - 1
+    table = Table(kind, kind.start(seed, setup, first), seed, first, level, setup)
+    table.deal()
+    return table
+
+
+def read_game_text(game: str, text: str) -> Table:
+    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
+    kind = KINDS[game]
+    parts = text.strip().split(".")
+    if len(parts) < 5 or parts[0] != kind.code:
+        raise WidgetError(f"game: expected a {kind.title} game's text, like {kind.code}.<seed>.<first dealer>.<level>."
+                          f"<setup>.<hands>, not {shown(text)}")
+    _, seed, first, level, setup, *hands = parts
+    if not (seed.isascii() and seed.isdigit()) or len(seed) > 15:
+        raise WidgetError(f"game: the seed is a whole number, not {shown(seed)}")
+    if setup not in dict(kind.setups):
+        raise WidgetError(f"game: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
+    players = kind.players_of(setup)
+    if not (first.isascii() and first.isdigit()) or not 0 <= int(first) < players:
+        raise WidgetError(f"game: the first dealer is a seat from 0 to {players - 1}, not {shown(first)}")
+    if level not in dict(kind.levels):
+        raise WidgetError(f"game: the level is one of {', '.join(n for n, _ in kind.levels)}, not {shown(level)}")
+    try:
+        table = Table(kind, kind.start(int(seed), setup, int(first)), int(seed), int(first), level, setup)
+    except StytvoltError as err:
+        raise WidgetError(f"game: {err}") from None
+    for number, code in enumerate(hands, 1):
+        if table.match.over:
+            raise WidgetError(f"game: hand {number} comes after the end of the game")
+        if number > 1 and not table.hand.is_terminal():
+            raise WidgetError(f"game: hand {number - 1} is not over, so hand {number} cannot be dealt")
+        table.deal()
+        for at, ch in enumerate(code, 1):
+            state = table.hand
+            legal = list(state.legal_actions())
+            index = ALPHABET.find(ch)
+            if not legal or index < 0 or index >= len(legal):
+                raise WidgetError(f"game: hand {number}, action {at} ({shown(ch)}) is not one of the actions allowed there")
+            table.apply(legal[index])
+    if not hands:
+        table.deal()
+    return table
+
+
+def undo_south(table: Table) -> Table:
+    """The game as it was when South was last asked to act: South's last action and everything after it taken back."""
+    spots = [(h, k) for h, moves in enumerate(table.moves) for k, (seat, _) in enumerate(moves) if seat == SOUTH]
+    if not spots:
+        raise WidgetError("do: there is nothing of yours to take back yet")
+    h, k = spots[-1]
+    codes = table.codes[:h] + [table.codes[h][:k]]
+    return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes))
+
+
+def computer_seed(table: Table, hand: int, move: int) -> int:
+    """The seed of a computer move: the same every time the same game reaches it."""
+    digest = hashlib.sha256(f"stytvolt match|{table.kind.code}|{table.seed}|{hand}|{move}".encode("ascii")).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# -- drawing ---------------------------------------------------------------------------------------------------
+
+
+def _trump_of(state: Any) -> Suit | None:
+    return getattr(state, "trump", None)
+
+
+def _ordered(kind: Kind, state: Any, cards: Sequence[Card]) -> list[Card]:
+    """A hand as a player sorts it: trumps first (highest first), then each plain suit, highest first."""
+    trump = _trump_of(state)
+    if kind.game == "sjavs":
+        from stytvolt.sjavs.cards import power, suit_of
+
+        if trump is None:
+            return sorted(cards, key=lambda c: (c.suit.value, -c.rank))
+        return sorted(cards, key=lambda c: (suit_of(c, trump) is not trump, suit_of(c, trump).value, -power(c, trump)))
+    from stytvolt.klorsjavs.cards import power as kpower, suit_of as ksuit_of
+
+    t = trump if getattr(state, "variant", "") == "auction" else None
+    if getattr(state, "variant", "") == "auction" and trump is None:
+        return sorted(cards, key=lambda c: (c.suit.value, -kpower(c, Suit.CLUBS)))
+    lead = t if t is not None else Suit.CLUBS
+    return sorted(cards, key=lambda c: (ksuit_of(c, t) is not lead, ksuit_of(c, t).value, -kpower(c, t)))
+
+
+def _is_trump(kind: Kind, state: Any, card: Card) -> bool:
+    trump = _trump_of(state)
+    if kind.game == "sjavs":
+        from stytvolt.sjavs.cards import is_permanent, suit_of
+
+        return is_permanent(card) or (trump is not None and suit_of(card, trump) is trump)
+    from stytvolt.klorsjavs.cards import suit_of as ksuit_of
+
+    if getattr(state, "variant", "") == "auction":
+        return trump is not None and card.suit is trump
+    return ksuit_of(card, None) is Suit.CLUBS
+
+
+def _card_words(kind: Kind, state: Any, card: Card) -> str:
+    return f"{card.symbol}, {card.english}" + (", a trump" if _is_trump(kind, state, card) else "")
+
+
+def _say(reason: Reason, names: Sequence[str]) -> str:
+    return reason.render(seats=list(names))
+
+
+def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
+    """What each of South's actions says on its button."""
+    out: dict[str, str] = {}
+    for action in legal:
+        text = str(action)
+        if action.kind in ("play", "card"):
+            out[text] = f"Play {_card_words(kind, state, action.cards[0])}"
+        elif action.kind == "pass":
+            out[text] = "Pass"
+        elif action.kind == "bid":
+            bid = action.bid
+            out[text] = f"Bid {getattr(bid, 'title', bid)}"
+        elif action.kind == "play-bid":
+            out[text] = "Play (declare)"
+        elif action.kind == "trump":
+            out[text] = f"Trumps: {action.suit.symbol} {action.suit.english}"
+        elif action.kind == "stroke":
+            out[text] = "Stroke the cat (play without it)"
+        elif action.kind == "fold":
+            out[text] = "Fold (pay as if you had lost)"
+        else:
+            out[text] = text
+    return out
+
+
+def _chip(kind: Kind, state: Any, card: Card) -> str:
+    colour = " sv-red" if card.suit.is_red else ""
+    return (f'<span class="sv-chip{colour}" role="img" aria-label="{escape(_card_words(kind, state, card))}">'
+            f"{escape(card.symbol)}</span>")
+
+
+def _chips(kind: Kind, state: Any, cards: Sequence[Card]) -> str:
+    return " ".join(_chip(kind, state, c) for c in cards) if cards else '<span class="sv-none">none</span>'
+
+
+def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: str, refusal: str | None) -> str:
+    colour = " sv-red" if card.suit.is_red else ""
+    role = "trump" if _is_trump(kind, state, card) else ""
+    face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
+            f'<span class="sv-tc-role" aria-hidden="true">{role}</span>')
+    if action is not None:
+        return (f'<button type="button" class="sv-table-card{colour}" data-do="play" data-action="{escape(action)}" '
+                f'data-card="{card}" aria-label="{escape(label)}">{face}</button>')
+    if refusal:
+        return (f'<button type="button" class="sv-table-card{colour}" data-card="{card}" aria-disabled="true" '
+                f'data-refusal="{escape(refusal)}" aria-label="{escape(_card_words(kind, state, card))}: cannot be played now">'
+                f"{face}</button>")
+    return (f'<span class="sv-table-card sv-table-card--still{colour}" data-card="{card}" role="img" '
+            f'aria-label="{escape(_card_words(kind, state, card))}">{face}</span>')
+
+
+def _playable(state: Any, seat: int) -> list[Card]:
+    """The cards a seat plays from: its hand, and with two-player Sjavs its face-up table cards."""
+    hand = list(state.hands[seat])
+    piles = getattr(state, "piles", None)
+    if piles and piles[seat]:
+        hand += [pile[-1] for pile in piles[seat] if pile]
+    return hand
+
+
+def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -> str:
+    kind, names = table.kind, table.names
+    cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
+    playing = {a.cards[0]: text for text, a in cards_by_action.items() if a.kind in ("play", "card")}
+    in_play = getattr(state, "phase", "") == "play"
+    rows = []
+    for card in _ordered(kind, state, _playable(state, SOUTH)):
+        action = playing.get(card)
+        refusal = None
+        if active and in_play and action is None:
+            probe = _play_action(kind, card)
+            reason = state.refusal(probe)
+            refusal = _say(reason, names) if reason is not None else None
+        label = legal.get(action, "") if action else ""
+        rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal)}</li>")
+    n = len(rows)
+    table_cards = ""
+    piles = getattr(state, "piles", None)
+    if piles and piles[SOUTH]:
+        table_cards = (' <span class="sv-hint">(with your face-up table cards; a face-down card turns up when the '
+                       "card on it is played)</span>")
+    return (f'<section class="sv-your-hand" aria-label="Your cards">'
+            f'<h3 class="sv-table-h">Your cards ({n}){table_cards}</h3>'
+            f'<ul class="sv-table-cards">{"".join(rows)}</ul></section>')
+
+
+def _play_action(kind: Kind, card: Card) -> Any:
+    if kind.game == "sjavs":
+        from stytvolt.sjavs.hand import Action
+
+        return Action("play", cards=(card,))
+    from stytvolt.klorsjavs.hand import Action as KAction
+
+    return KAction("card", cards=(card,))
+
+
+def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
+    """Three-player Sjavs, or swiping the cat: tick the cards to lay away, then one button."""
+    kind = table.kind
+    actions = [a for a in state.legal_actions() if a.kind in ("exchange", "swipe")]
+    word = actions[0].kind
+    most = max(len(a.cards) for a in actions)
+    least = min(len(a.cards) for a in actions)
+    boxes = "".join(
+        f'<label class="sv-check sv-pick"><input type="checkbox" name="pick" value="{card}"> '
+        f"{_chip(kind, state, card)}</label>"
+        for card in _ordered(kind, state, state.hands[SOUTH])
+    )
+    if word == "exchange":
+        what = (f"Tick up to {most} cards to lay away face down; you take as many from the talon, unseen. "
+                "Tick none to keep your hand.")
+        button = "Lay away the ticked cards"
+    else:
+        what = f"You hold the cat. Tick exactly {least} cards to lay away."
+        button = "Swipe: lay away the ticked cards"
+    others = "".join(
+        f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+        f"{escape(legal[str(a)])}</button>"
+        for a in state.legal_actions() if a.kind not in ("exchange", "swipe")
+    )
+    return (f'<fieldset class="sv-table-pick" data-pick="{word}"><legend>{escape(what)}</legend>{boxes}</fieldset>'
+            f'<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+            f'data-do="play" data-pick-action="{word}">{escape(button)}</button>{others}</div>')
+
+
+def _prompt(table: Table, state: Any) -> str:
+    phase = state.phase
+    if phase == "bidding":
+        if table.kind.game == "sjavs":
+            from stytvolt.sjavs.bidding import trump_lengths
+
+            lengths = trump_lengths(_playable(state, SOUTH))
+            said = ", ".join(f"{s.symbol} {lengths.of(s)}" for s in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
+            return (f"Your bid: pass, or bid a trump length of 5 or more. Your hand's trump lengths: {said} "
+                    "(the permanent trumps count in every suit).")
+        if getattr(state, "variant", "") == "auction":
+            return "Your bid: pass, or bid higher than the bids so far."
+        return "Play (declare, and take on the other two) or pass?"
+    if phase == "trump":
+        return "You won the bidding: name the trump suit."
+    if phase in ("exchange", "cat"):
+        return "Your choice before the play."
+    if state.current:
+        return "Your turn to play to the trick."
+    return "Your lead."
+
+
+def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
+    kinds = {a.kind for a in state.legal_actions()}
+    if kinds & {"exchange", "swipe"}:
+        body = _exchange_picker(table, state, legal)
+    else:
+        buttons = "".join(
+            f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+            f"{escape(legal[str(a)])}</button>"
+            for a in state.legal_actions() if a.kind not in ("play", "card")
+        )
+        body = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
+    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong></p>'
+            f"{body}</div>")
+
+
+def _waiting(table: Table, state: Any) -> str:
+    p = state.current_player()
+    doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away",
+             "cat": "is deciding about the cat"}.get(state.phase, "is to play")
+    return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
+
+
+def _facts(table: Table, state: Any) -> str:
+    names = table.names
+    rows = [f"<dt>Hand</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
+    declarer = getattr(state, "declarer", None)
+    if declarer is not None:
+        bid = getattr(state, "bid", None)
+        said = f" ({getattr(bid, 'title', bid)})" if bid is not None else ""
+        rows.append(f"<dt>Declarer</dt><dd>{names[declarer]}{escape(said)}</dd>")
+    trump = _trump_of(state)
+    if trump is not None:
+        rows.append(f"<dt>Trumps</dt><dd>{trump.symbol} {trump.english}</dd>")
+    elif table.kind.game == "klorsjavs" and getattr(state, "variant", "") != "auction":
+        rows.append("<dt>Trumps</dt><dd>the nine permanent trumps, ♣Q down to ♣5</dd>")
+    won = [0] * table.players
+    for trick in _tricks(state):
+        won[trick[2]] += 1
+    rows.append("<dt>Tricks won</dt><dd>" + ", ".join(f"{names[p]} {won[p]}" for p in range(table.players)) + "</dd>")
+    return f'<dl class="sv-table-facts">{"".join(rows)}</dl>'
+
+
+def _tricks(state: Any) -> list[tuple[int, tuple[Card, ...], int]]:
+    """Every finished trick as (leader, plays, winner), whichever way the game records it."""
+    out = []
+    for t in state.tricks:
+        if isinstance(t, tuple):
+            out.append(t)
+        else:
+            out.append((t.leader, tuple(t.plays), t.winner))
+    return out
+
+
+def _felt(table: Table, state: Any) -> str:
+    names = table.names
+    n = table.players
+    current = list(state.current)
+    if current:
+        leader = state.leader
+        plays = [(names[(leader + i) % n], c) for i, c in enumerate(current)]
+        title = "The trick so far"
+    elif _tricks(state):
+        leader, cards, winner = _tricks(state)[-1]
+        plays = [(names[(leader + i) % n], c) for i, c in enumerate(cards)]
+        title = f"The last trick, won by {names[winner]}"
+    else:
+        return '<section class="sv-felt" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
+    items = "".join(f"<li><strong>{name}</strong>: {_chip(table.kind, state, card)}</li>" for name, card in plays)
+    return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+            f'<ol class="sv-felt-plays">{items}</ol></section>')
+
+
+def hand_log(table: Table, h: int) -> str:
+    """The log of hand ``h`` (from 0): every action in the words South may read, and who won each trick."""
+    names = table.names
+    kind = table.kind
+    state = table.match.hands[h]
+    over = state.is_terminal()
+    items = []
+    tricks = _tricks(state)
+    plays_seen = 0
+    done = 0
+    for k, (seat, action) in enumerate(table.moves[h]):
+        text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
+        items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}</li>')
+        if action.kind in ("play", "card"):
+            plays_seen += 1
+            if done < len(tricks) and plays_seen == sum(len(t[1]) for t in tricks[:done + 1]):
+                leader, cards, winner = tricks[done]
+                best = cards[(winner - leader) % table.players]
+                items.append(f'<li class="sv-log-trick" data-key="{h}.{k}.t">{escape(names[winner])} wins trick '
+                             f"{done + 1} with {escape(best.symbol)}.</li>")
+                done += 1
+    if not items:
+        items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
+    return f'<ol class="sv-log">{"".join(items)}</ol>'
+
+
+def _log(table: Table) -> str:
+    last = len(table.match.hands) - 1
+    blocks = [f'<h3 class="sv-table-h">What happened in hand {last + 1}</h3>{hand_log(table, last)}']
+    for h in reversed(range(last)):
+        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>Hand {h + 1}</summary>'
+                      '<div class="sv-log-slot"></div></details>')
+    return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'
+
+
+def _column_name(table: Table, seats: Sequence[int]) -> str:
+    names = table.names
+    if SOUTH in seats and len(seats) > 1:
+        return "You and " + " and ".join(names[s] for s in seats if s != SOUTH)
+    return " and ".join("You" if s == SOUTH else names[s] for s in seats)
+
+
+def _sheet(table: Table) -> str:
+    match = table.match
+    columns = match.sheet_columns()
+    head = "".join(f'<th scope="col">{escape(_column_name(table, seats))}</th>' for seats in columns)
+    rows = []
+    for line in match.sheet_lines():
+        label = "Start" if line.hand == 0 else f"Hand {line.hand}"
+        note = " ".join(_say(r, table.names) for r in line.note)
+        cells = "".join(f"<td>{v}</td>" for v in line.totals)
+        rows.append(f'<tr><th scope="row">{label}</th>{cells}<td class="sv-sheet-note">{escape(note)}</td></tr>')
+    return (f'<section class="sv-table-chalk" aria-label="{escape(table.kind.sheet_title)}">'
+            f'<h3 class="sv-table-h">{escape(table.kind.sheet_title)} ({escape(table.kind.sheet_unit)})</h3>'
+            f'<div class="sv-scroll" tabindex="0" role="region" aria-label="{escape(table.kind.sheet_title)}">'
+            f'<table class="sv-sheet"><thead><tr><th scope="col">After</th>{head}<th scope="col">What was scored</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table></div></section>')
+
+
+def _all_hands(table: Table) -> str:
+    kind, state = table.kind, table.hand
+    rows = []
+    for p, cards in enumerate(table.dealt[-1]):
+        rows.append(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, cards))}</li>")
+    return f'<ul class="sv-all-hands" aria-label="Every hand as dealt">{"".join(rows)}</ul>'
+
+
+def _end(table: Table) -> str:
+    match = table.match
+    lines = match.sheet_lines()
+    scored = ""
+    if lines and lines[-1].hand == len(match.hands):
+        scored = " ".join(_say(r, table.names) for r in lines[-1].note)
+    if getattr(table.hand, "phase", "") == "passed":
+        scored = scored or "Everyone passed: the same dealer deals again."
+    if match.over:
+        outcome = " ".join(_say(r, table.names) for r in match.outcome())
+        button = (f'<p class="sv-table-over"><strong>The game is over. {escape(outcome)}</strong></p>'
+                  '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+                  'data-do="new">Start a new game</button></div>')
+    elif len(table.text()) > _ROOM:
+        button = '<p class="sv-table-full">This game\'s record is full: start a new game to play on.</p>'
+    else:
+        button = ('<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+                  'data-do="next">Deal the next hand</button></div>')
+    return (f'<section class="sv-table-end" aria-label="The hand is over"><h3 class="sv-table-h">The hand is over</h3>'
+            f"<p><strong>{escape(scored)}</strong></p>{button}"
+            f'<h3 class="sv-table-h">Every hand as dealt</h3>{_all_hands(table)}</section>')
+
+
+def render(table: Table) -> str:
+    """The whole table as South sees it (the markup follows :mod:`stytvolt.web.table`'s contract)."""
+    state = table.hand
+    over = state.is_terminal()
+    p = state.current_player()
+    active = not over and p == SOUTH
+    legal = _legal_labels(table.kind, state, state.legal_actions()) if active else {}
+    turn = "next" if over and not table.match.over else ("over" if over else ("south" if active else "computer"))
+    seat = "" if over else table.names[p]
+    parts = [_facts(table, state)]
+    if over:
+        parts.append(_end(table))
+    elif active:
+        parts.append(_moves(table, state, legal))
+    else:
+        parts.append(_waiting(table, state))
+    parts += [_felt(table, state), _your_cards(table, state, legal, active), _log(table), _sheet(table)]
+    return (f'<div class="sv-table" data-game="{table.kind.game}" data-turn="{turn}" data-seat="{seat}" '
+            f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}">'
+            f'<fieldset class="sv-table-moves" disabled><legend class="sv-table-legend">The table</legend>{"".join(parts)}'
+            "</fieldset></div>")
+
+
+# -- the widget -------------------------------------------------------------------------------------------------
+
+
+def _think(table: Table) -> Work:
+    """The computer seat to move makes its move, then the table is drawn."""
+    state = table.hand
+    seat = state.current_player()
+    yield 0.0
+    bot = table.kind.bot(table.level, computer_seed(table, len(table.match.hands) - 1, len(table.moves[-1])))
+    action = bot.choose(state.observation(seat))
+    table.apply(action)
+    return _answer(table)
+
+
+def _play(table: Table, text: str) -> None:
+    state = table.hand
+    if state.is_terminal():
+        raise WidgetError("action: the hand is over: deal the next hand first")
+    if state.current_player() != SOUTH:
+        raise WidgetError(f"action: it is {table.names[state.current_player()]}'s turn, not yours")
+    from stytvolt.core.registry import game as registry_game
+
+    try:
+        action = registry_game(table.kind.game).parse_action(text)
+    except StytvoltError as err:
+        raise WidgetError(f"action: {err}") from None
+    if action not in state.legal_actions():
+        reason = state.refusal(action)
+        why = _say(reason, table.names) if reason is not None else "it is not allowed now"
+        raise WidgetError(f"action: {action} is not allowed now: {why}")
+    try:
+        table.apply(action)
+    except IllegalAction as err:  # pragma: no cover (checked just above)
+        raise WidgetError(f"action: {err}") from None
+
+
+def _answer(table: Table, settings: bool = False) -> Answer:
+    out = {"game": table.text()}
+    if settings:
+        out.update(setup=table.setup, level=table.level)
+    return {"html": render(table), "set": out}
+
+
+def _seed(params: Params) -> int | None:
+    text = params.get("seed", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 15:
+        raise WidgetError(f"seed: expected a whole number, not {shown(text)}")
+    return int(text)
+
+
+def _hand_number(params: Params, table: Table) -> int:
+    text = params.get("hand", "").strip()
+    if not (text.isascii() and text.isdigit()) or int(text) >= len(table.match.hands):
+        raise WidgetError(f"hand: expected an earlier hand of this game, from 0 to {len(table.match.hands) - 1}, not {shown(text)}")
+    return int(text)
+
+
+def _controls_for(kind: Kind) -> Callable[[Params], str]:
+    def controls(p: Params) -> str:
+        setup = p.get("setup", "") or kind.default_setup
+        level = p.get("level", "") or kind.levels[0][0]
+        setups = "".join(f'<option value="{v}"{" selected" if v == setup else ""}>{escape(label)}</option>'
+                         for v, label in kind.setups)
+        levels = "".join(
+            f'<label class="sv-radio"><input type="radio" name="level" value="{name}"{" checked" if name == level else ""}> '
+            f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
+            for name, summary in kind.levels
+        )
+        return (
+            f'<input type="hidden" name="game" value="{escape(p.get("game", ""))}">'
+            '<div class="sv-table-bar">'
+            '<button type="button" class="md-button" data-do="new">New game</button>'
+            '<button type="button" class="md-button" data-do="undo">Undo</button></div>'
+            '<details class="sv-table-settings"><summary>Settings for a new game</summary>'
+            f'<label>Game <select name="setup">{setups}</select></label>'
+            f'<fieldset class="sv-table-level"><legend>The computer players\' level</legend>{levels}</fieldset>'
+            '<button type="button" class="md-button md-button--primary" data-do="new">Start a new game with these settings</button>'
+            "</details>"
+        )
+
+    return controls
+
+
+#: The seed of the game the build draws into the page (a reader's first visit deals a random one at once).
+BUILD_SEED = 1
+
+
+def _register(kind: Kind) -> None:
+    @widget(kind.game, "table", title="Play against the computer", controls=_controls_for(kind))
+    def answer(params: dict[str, str]) -> Answer | Work:
+        do = params.get("do", "").strip() or "show"
+        if do not in DOS:
+            raise WidgetError(f"do: expected one of {', '.join(DOS)}, not {shown(do)}")
+        text = params.get("game", "").strip()
+        if do == "new" or not text:
+            if do not in ("new", "show"):
+                raise WidgetError(f"game: {do!r} needs the game so far, and none was sent")
+            seed = _seed(params)
+            if seed is None and do == "show":
+                seed = BUILD_SEED
+            return _answer(new_table(kind.game, params.get("setup", "").strip(), params.get("level", "").strip(), seed),
+                           settings=True)
+        table = read_game_text(kind.game, text)
+        if do == "show":
+            return _answer(table, settings=True)
+        if do == "play":
+            _play(table, params.get("action", ""))
+            return _answer(table)
+        if do == "undo":
+            return _answer(undo_south(table))
+        if do == "next":
+            if not table.hand.is_terminal():
+                raise WidgetError("do: the hand is not over yet")
+            if table.match.over:
+                raise WidgetError("do: the game is over: start a new game")
+            if len(text) > _ROOM:
+                raise WidgetError(f"game: this game's record is full ({len(text):,} characters): start a new game")
+            table.deal()
+            return _answer(table)
+        if do == "log":
+            return {"html": hand_log(table, _hand_number(params, table)), "set": {}}
+        state = table.hand  # do == "computer"
+        if state.is_terminal():
+            raise WidgetError("do: the hand is over: deal the next hand")
+        if state.current_player() == SOUTH:
+            raise WidgetError("do: it is your turn (South), not the computer's")
+        return _think(table)
+
+
+for _kind in KINDS.values():
+    _register(_kind)
