@@ -551,3 +551,90 @@ def test_R50_the_bottom_auction_row_is_counted_by_tricks() -> None:
     assert auction_score("spil", 14, no_tricks=True).tariff == -3
     assert auction_score("stryger", 6, no_tricks=True).tariff == -12
     assert auction_score("stryger", 6).tariff == -8  # with a trick, 6 points is the 1-30 row
+
+
+# --- Whole games: Klørsjavs's end and deal, the auction's sheet, the Sjavs rubber -------------------------
+
+
+def test_R51_a_lasting_tie_for_lowest_plays_on_one_hand_at_a_time() -> None:
+    from stytvolt.klorsjavs import OreSheet, hand_score
+
+    sheet = OreSheet(lines=[(30, 12, 12)])
+    sheet.record(0, hand_score(120))  # the two others −16: −4 each, sharing the lowest
+    assert sheet.tie_for_lowest and not sheet.over
+    sheet.record_fold(0)  # the extra hand leaves them level: 22, −4, −4
+    assert sheet.totals == (22, -4, -4) and sheet.tie_for_lowest and not sheet.over
+    sheet.record(1, hand_score(40))  # the next hand splits them: player 1 −8
+    assert sheet.totals == (22, -12, -4) and sheet.loser == 1
+
+
+def test_R52_the_deal_passes_left_after_a_played_or_folded_hand() -> None:
+    from stytvolt.klorsjavs import KlorsjavsGame, parse_action
+
+    for variant, players in (("klorsjavs", 3), ("four-hand", 4)):
+        game = KlorsjavsGame(1, variant=variant, first_dealer=players - 1)
+        hand = game.deal()
+        for _ in range(players):
+            hand.apply(parse_action("pass"))
+        assert game.dealer_of(1) == players - 1  # everyone passed: the same dealer again
+        hand = game.deal()
+        for text in ("play", "stroke", "fold"):  # seat 0, on lead, declares and folds (R48)
+            hand.apply(parse_action(text))
+        assert game.sheet.totals[0] == 52 and game.dealer_of(2) == 0  # the dealer's left deals next
+    auction = KlorsjavsGame(1, variant="auction", first_dealer=2)
+    hand = auction.deal()
+    for text in ("bid stryger", "pass", "pass", "trump H"):
+        hand.apply(parse_action(text))
+    while not hand.is_terminal():
+        hand.apply(hand.legal_actions()[0])
+    assert auction.dealer_of(1) == 0
+
+
+def test_R53_the_auction_is_a_session_of_game_points_from_0() -> None:
+    from stytvolt.klorsjavs import KlorsjavsGame, TariffSheet, auction_score
+
+    game = KlorsjavsGame(1, variant="auction")
+    sheet = game.sheet
+    assert isinstance(sheet, TariffSheet) and sheet.totals == (0, 0, 0) and sheet.hands == 12  # four rounds
+    assert KlorsjavsGame(1, variant="auction", rounds=2).to_json()["rounds"] == 2
+    three = TariffSheet(hands=3)
+    three.record(0, auction_score("spil", 75))  # each opponent pays 1: 2, −1, −1
+    three.record(1, auction_score("stryger", 95))  # each pays 8: −6, 15, −9
+    assert not three.over
+    three.record(2, auction_score("tout", all_tricks=False))  # player 2 pays each 10: 4, 25, −29
+    assert three.totals == (4, 25, -29) and three.over and three.winner == 1
+
+
+def test_R54_a_tie_for_highest_plays_one_more_hand() -> None:
+    from stytvolt.klorsjavs import TariffSheet, auction_score
+
+    sheet = TariffSheet(hands=1)
+    sheet.record(0, auction_score("spil", 50))  # player 0 pays each 1: −2, 1, 1
+    assert sheet.tie_for_highest and not sheet.over
+    sheet.record(1, auction_score("spil", 75))  # player 1 gets 1 from each: −3, 3, 0
+    assert sheet.winner == 1
+
+
+def test_R55_two_players_past_0_together_the_lower_wins_or_they_share() -> None:
+    from stytvolt.sjavs import ScoreSheet, hand_score
+
+    from test_sjavs_rubber import shared_three_player_rubber
+
+    lower = ScoreSheet(players=3, lines=[(24, 4, 2)])
+    lower.record(0, hand_score("H", 40, 3, players=3))  # the soloist fails: each opponent 4
+    assert lower.totals == (24, 0, -2) and lower.winner == 2 and not lower.double_victory
+    level = ScoreSheet(players=3, lines=[(24, 4, 4)])
+    level.record(0, hand_score("H", 40, 3, players=3))
+    assert level.winners == (1, 2) and level.winner is None and level.double_victory  # player 0 still at 24
+    rubber = shared_three_player_rubber()
+    assert rubber.sheet.totals == (-8, -8, 12) and rubber.outcome()[0].code == "rubber-shared"
+
+
+def test_R56_the_carried_points_wait_through_a_passed_hand() -> None:
+    from test_sjavs_rubber import NO_TRICK, NO_TRICK_PLAY, PASSED_PLAY, TIE, TIE_PLAY, StackedRubber, deck4, walk
+
+    rubber = StackedRubber([deck4(TIE), deck4(TIE), deck4(NO_TRICK)])
+    walk(rubber, [TIE_PLAY, PASSED_PLAY])  # a 60-60 tie, then a hand everyone passes
+    assert rubber.sheet.carried == 2
+    walk(rubber, [NO_TRICK_PLAY])  # seat 3 announces and wins no trick: team A scores 16 and the 2
+    assert rubber.sheet.totals == (6, 24) and rubber.sheet.carried == 0

@@ -15,17 +15,20 @@ from stytvolt.core.protocol import GameInfo
 from stytvolt.core.rules import SwitchRules
 
 from stytvolt.klorsjavs.cards import AUCTION_ORDER, CARD_VALUES, FOUR_HAND_PACK, PACK, PLAIN_ORDER, TRUMPS, order, power, suit_of
+from stytvolt.klorsjavs.game import KLORSJAVS_GAME, KlorsjavsGame, hand_result
 from stytvolt.klorsjavs.hand import VARIANTS, Action, HandState, Observation, parse_action
 from stytvolt.klorsjavs.rules import (
     FOLD_COST, AuctionScore, Bid, HandScore, auction_score, card_points, fold_cost, hand_score, legal_plays,
     parse_auction_bid, trick_winner,
 )
+from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, GameOver, OreSheet, TariffSheet
 
 __all__ = [
     "AUCTION_ORDER", "CARD_VALUES", "FOUR_HAND_PACK", "PACK", "PLAIN_ORDER", "TRUMPS", "order", "power", "suit_of",
     "FOLD_COST", "AuctionScore", "Bid", "HandScore", "auction_score", "card_points", "fold_cost", "hand_score",
     "legal_plays", "parse_auction_bid", "trick_winner",
     "VARIANTS", "Action", "HandState", "Observation", "parse_action", "Rules", "GAME",
+    "KLORSJAVS_GAME", "KlorsjavsGame", "hand_result", "SESSION_ROUNDS", "GameOver", "OreSheet", "TariffSheet",
 ]
 
 

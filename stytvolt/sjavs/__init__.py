@@ -22,6 +22,7 @@ from stytvolt.sjavs.cards import CARD_VALUES, PACK, PERMANENT_TRUMPS, PLAIN_ORDE
 from stytvolt.sjavs.deal import DealLayout, Dealt, Step, deal_cards, deal_layout
 from stytvolt.sjavs.hand import Action, HandState, Observation, TrickRecord, parse_action
 from stytvolt.sjavs.play import TrickResult, explain_trick, legal_plays, refusal, trick_winner
+from stytvolt.sjavs.rubber import RUBBER_GAME, Rubber
 from stytvolt.sjavs.scoring import START, TIE_CARRY, HandScore, RubberOver, ScoreSheet, card_points, hand_score
 from stytvolt.sjavs.variants import Rules
 
@@ -32,6 +33,7 @@ __all__ = [
     "TrickResult", "explain_trick", "legal_plays", "refusal", "trick_winner",
     "START", "TIE_CARRY", "HandScore", "RubberOver", "ScoreSheet", "card_points", "hand_score",
     "Action", "HandState", "Observation", "TrickRecord", "parse_action", "Rules", "GAME",
+    "RUBBER_GAME", "Rubber",
 ]
 
 

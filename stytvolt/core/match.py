@@ -1,0 +1,293 @@
+"""A whole game: hands dealt one after another and scored on one sheet (the layer above a hand).
+
+A hand (:class:`~stytvolt.core.protocol.GameState`) ends with a score; a
+*match* deals hands until its sheet says the game is over: a rubber of
+Sjavs, a game of Klørsjavs.  Each game implements :class:`Match` with its
+own class (:class:`stytvolt.sjavs.rubber.Rubber`,
+:class:`stytvolt.klorsjavs.game.KlorsjavsGame`); what they share is here:
+
+* :class:`Match`: the questions a table asks of any match (who deals,
+  the hand in progress, the sheet's columns and lines, the outcome, JSON,
+  undo);
+* :class:`SheetLine`: one line of a score sheet, with the reasons that say
+  what the hand scored (rendered by the caller with its own seat and team
+  names);
+* :func:`hand_seed`: each hand's cards come from the match's seed and the
+  hand's number, the same on every Python (and in Pyodide);
+* the checks every match's JSON goes through (:func:`read_match`,
+  :func:`replay_hands`) and the cut-back behind an Undo (:func:`cut_back`).
+
+The hand in progress is played on directly (``match.current.apply(...)``):
+the sheet is read from the hands each time it is asked for, so it always
+agrees with them.  Only the last hand is played on; :meth:`Match.undo_to`
+goes back further.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar, runtime_checkable
+
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core.explain import Reason
+from stytvolt.core.jsontext import load_json
+
+__all__ = [
+    "Match", "SheetLine", "SheetTally", "hand_seed", "check_seed", "check_seat", "read_match", "replay_hands", "cut_back",
+    "next_dealer", "MAX_SEED", "MAX_HANDS", "MAX_ACTIONS",
+]
+
+#: The largest seed a match takes: the largest whole number a browser's JSON keeps exactly (2**53 - 1).
+MAX_SEED = 2**53 - 1
+#: The most hands a saved match may hold (passed hands included).
+MAX_HANDS = 500
+#: The most actions one saved hand may hold (a two-player Sjavs hand, the longest, has 35).
+MAX_ACTIONS = 200
+
+H = TypeVar("H")
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One line of a score sheet.
+
+    ``hand``: the 1-based number of the hand that wrote it (counting every
+    hand dealt, passed ones included), 0 for the opening line; ``totals``:
+    every column after it, in the order of :meth:`Match.sheet_columns`;
+    ``note``: what the hand scored, as reasons naming seats and teams.
+    """
+
+    hand: int
+    totals: tuple[int, ...]
+    note: tuple[Reason, ...]
+
+
+@runtime_checkable
+class Match(Protocol[H]):
+    """A whole game of hands on one score sheet.  ``H`` is the game's hand state."""
+
+    @property
+    def seed(self) -> int:
+        """Where every hand's cards come from (see :func:`hand_seed`)."""
+        ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def hands(self) -> list[H]:
+        """Every hand dealt, passed ones included; the last may be in progress."""
+        ...
+
+    @property
+    def current(self) -> H | None:
+        """The last hand, while it is not over."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """The sheet says the game is over: no more hands are dealt."""
+        ...
+
+    def deal(self) -> H:
+        """Deal the next hand (refused while a hand is in progress, or once the game is over)."""
+        ...
+
+    def dealer_of(self, i: int) -> int:
+        """The dealer of hand ``i`` (from 0); ``i == len(hands)``: the dealer of the next deal."""
+        ...
+
+    def sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        """The seats each column of the sheet belongs to, in column order."""
+        ...
+
+    def sheet_lines(self) -> list[SheetLine]:
+        """The opening line, then one line per scored hand."""
+        ...
+
+    def outcome(self) -> tuple[Reason, ...]:
+        """Empty until the game is over; then who won or lost, and why."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as JSON: its kind, ``"v": 1``, the seed, the table and every hand's action texts."""
+        ...
+
+    @classmethod
+    def from_json(cls, data: object) -> "Match[H]":
+        """The match a :meth:`to_json` form (or its text) describes, every hand replayed; anything wrong
+        raises :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
+        ...
+
+    def undo_to(self, hand: int, actions: int) -> None:
+        """Cut the game back to hand ``hand`` (from 0) with only its first ``actions`` actions."""
+        ...
+
+
+def hand_seed(game: str, seed: int, index: int) -> int:
+    """The seed hand ``index`` (from 0) of a ``game`` match with ``seed`` is shuffled from.
+
+    A SHA-256 digest, so it is the same on every Python and every machine,
+    and hands of one match are unrelated to each other:
+
+    >>> hand_seed("sjavs-rubber", 7, 0)
+    15292784359139141482
+    """
+    digest = hashlib.sha256(f"{game}:{seed}:{index}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def check_seed(seed: object) -> int:
+    """A match's seed: a whole number from 0 to :data:`MAX_SEED`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        shown = repr(seed) if isinstance(seed, (int, float)) else type_name(seed)
+        raise InvalidPosition(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
+    return seed
+
+
+def check_seat(value: object, name: str, players: int) -> int:
+    """A seat number from 0 to ``players - 1``, or an error naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        shown = repr(value) if isinstance(value, (int, float)) else type_name(value)
+        raise InvalidPosition(f"{name} must be a seat from 0 to {players - 1}, not {shown}")
+    return value
+
+
+def next_dealer(dealer: int, players: int, passed: bool) -> int:
+    """Who deals after a hand dealt by ``dealer``: the same dealer if everyone passed, else the
+    player on the dealer's left (the next seat clockwise)."""
+    return dealer if passed else (dealer + 1) % players
+
+
+def read_match(data: object, game: str, keys: set[str], required: set[str]) -> dict[str, Any]:
+    """A saved match's JSON (an object, or its text) once its kind, version and field names are checked."""
+    what = f"a saved {game}"
+    if isinstance(data, str):
+        data = load_json(data, what, max_chars=MAX_HANDS * 1_000, max_depth=4)
+    if not isinstance(data, dict):
+        raise InvalidPosition(f"{what} is a JSON object, not {type_name(data)}")
+    if data.get("game") != game or data.get("v") != 1:
+        raise InvalidPosition(f'not {what}: expected "game": "{game}" and "v": 1')
+    unknown = sorted(str(k) for k in set(data) - keys)
+    if unknown:
+        raise InvalidPosition(f"{what} has no field {unknown[0]!r}: expected {', '.join(sorted(keys))}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise InvalidPosition(f"{what} lacks the field {missing[0]!r}")
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise InvalidPosition(f"'hands' is a list of each hand's action texts, not {type_name(hands)}")
+    if len(hands) > MAX_HANDS:
+        raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved match holds at most {MAX_HANDS}")
+    for i, actions in enumerate(hands):
+        if not isinstance(actions, list):
+            raise InvalidPosition(f"hand {i + 1} is a list of action texts, not {type_name(actions)}")
+        if len(actions) > MAX_ACTIONS:
+            raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand has at most {MAX_ACTIONS}")
+    return data
+
+
+class _Playable(Protocol):
+    def apply(self, action: Any) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+
+def replay_hands(match: Match[Any], hands: list[list[Any]], parse_action: Callable[[str], Any]) -> None:
+    """Deal and replay each saved hand's actions on a new ``match``; an error names the hand and action."""
+    for i, actions in enumerate(hands):
+        if match.over:
+            raise InvalidPosition(f"hand {i + 1} follows the end of the game: the sheet was settled by hand {i}")
+        if match.current is not None:
+            raise InvalidPosition(f"hand {i} is not finished, yet hand {i + 1} follows it: only the last hand may be unfinished")
+        hand: _Playable = match.deal()
+        for k, text in enumerate(actions):
+            try:
+                hand.apply(parse_action(text))
+            except (ParseError, IllegalAction) as err:
+                shown = text[:30] if isinstance(text, str) else type_name(text)
+                raise InvalidPosition(f"hand {i + 1}, action {k + 1} ({shown!r}) cannot be replayed: {err}") from None
+
+
+class _Undoable(Protocol):
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    def undo(self) -> Any: ...
+
+
+def cut_back(hands: list[Any], hand: object, actions: object) -> None:
+    """Drop every hand after ``hand`` and take that hand back to its first ``actions`` actions.
+
+    Both numbers are checked before anything changes.
+    """
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < len(hands):
+        dealt = f"0 to {len(hands) - 1}" if hands else "none: no hand is dealt yet"
+        raise InvalidPosition(f"hand must be the number (from 0) of a hand dealt, {dealt}; not {hand!r}")
+    state: _Undoable = hands[hand]
+    taken = len(state.history)
+    if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= taken:
+        raise InvalidPosition(f"actions must be from 0 to {taken} (the actions hand {hand} holds), not {actions!r}")
+    del hands[hand + 1:]
+    while len(state.history) > actions:
+        state.undo()
+
+
+
+class _Sheet(Protocol):
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+
+S = TypeVar("S", bound=_Sheet)
+
+
+class SheetTally(Generic[H, S]):
+    """A match's sheet, read from its hands and kept cheaply: hands before the last are recorded once.
+
+    ``start()`` makes an empty sheet, ``copy(sheet)`` an independent copy;
+    ``record(sheet, index, hand)`` writes hand ``index`` (from 0) on the
+    sheet and returns the line's note, or ``None`` if that hand writes no
+    line (passed, or not over yet).  :meth:`of` gives the sheet and its
+    lines for a list of hands.  The hands before the last are taken as
+    settled (only the last one is played on); if one of them changed, or
+    the list was cut back, the sheet is written again from the start.
+    """
+
+    def __init__(self, start: Callable[[], S], copy: Callable[[S], S],
+                 record: Callable[[S, int, H], tuple[Reason, ...] | None], opening: Callable[[S], tuple[Reason, ...]]) -> None:
+        self._start, self._copy, self._record, self._opening = start, copy, record, opening
+        self._reset()
+
+    def _reset(self) -> None:
+        self._sheet = self._start()
+        self._lines = [SheetLine(0, self._sheet.totals, self._opening(self._sheet))]
+        self._hands: list[tuple[Any, int]] = []  # the settled hands written so far, with their lengths
+
+    def _write(self, sheet: S, lines: list[SheetLine], index: int, hand: H) -> None:
+        note = self._record(sheet, index, hand)
+        if note is not None:
+            lines.append(SheetLine(index + 1, sheet.totals, note))
+
+    def of(self, hands: Sequence[H]) -> tuple[S, list[SheetLine]]:
+        """The sheet after every hand of ``hands`` (an independent copy) and its lines."""
+        settled = hands[:-1]
+        if len(self._hands) > len(settled) or any(
+                kept is not settled[k] or size != len(_history(settled[k])) for k, (kept, size) in enumerate(self._hands)):
+            self._reset()
+        for k in range(len(self._hands), len(settled)):
+            self._write(self._sheet, self._lines, k, settled[k])
+            self._hands.append((settled[k], len(_history(settled[k]))))
+        sheet, lines = self._copy(self._sheet), list(self._lines)
+        if hands:
+            self._write(sheet, lines, len(hands) - 1, hands[-1])
+        return sheet, lines
+
+
+def _history(hand: Any) -> Sequence[Any]:
+    history: Sequence[Any] = hand.history
+    return history
