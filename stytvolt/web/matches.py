@@ -349,7 +349,9 @@ def _card_words(kind: Kind, state: Any, card: Card) -> str:
 
 
 def _say(reason: Reason, names: Sequence[str]) -> str:
-    return reason.render(seats=list(names))
+    """A reason in words, seats by their names and, with four players, the two teams as South sees them."""
+    teams = ["you and North", "West and East"] if len(names) == 4 else None
+    return reason.render(seats=list(names), teams=teams)
 
 
 def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
