@@ -22,6 +22,7 @@ from enum import Enum
 from typing import Callable, Iterable, Sequence, TextIO
 
 from stytvolt import learn
+from stytvolt.core.registry import game as game_named
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import IllegalAction, StytvoltError
@@ -1014,7 +1015,7 @@ def _choice_of(q: learn.Question, text: str) -> str | None:
     if folded in ("y", "n"):
         return next((c.id for c in q.choices if c.id == {"y": "yes", "n": "no"}[folded]), None)
     try:
-        card = parse_cards(given, pack=STYRIVOLT_PACK)
+        card = parse_cards(given, pack=game_named(q.game).pack)  # the game's own pack: a Sjavs ten is ♥10
     except StytvoltError:
         return None
     if len(card) == 1:

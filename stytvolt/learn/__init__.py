@@ -50,6 +50,8 @@ MAX_SEED = 2**53 - 1
 #: Every game with question kinds → the module that registers them (imported when first asked for).
 LEARN_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt.quiz",
+    "sjavs": "stytvolt.sjavs.quiz",
+    "klorsjavs": "stytvolt.klorsjavs.quiz",
 }
 
 

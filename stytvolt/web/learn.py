@@ -25,7 +25,9 @@ import re
 from html import escape
 from typing import Iterable
 
+import stytvolt
 from stytvolt import learn
+from stytvolt.core.errors import StytvoltError
 from stytvolt.core.cards import Card
 from stytvolt.learn import LEVEL_NAMES, LEVELS, KindInfo, Question, QuizError, Row
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
@@ -47,27 +49,52 @@ def rule_href(rule: str) -> str:
     return path + (f"#{anchor}" if anchor else "")
 
 
-#: The pages a rule link may lead to, by file, with the titles the site's menu gives them.
+#: The pages a rule link may lead to, by file, with the titles the site's menu gives them
+#: (a page in a game's folder, ``sjavs/play``, is named with its game by :func:`rule_title`).
 PAGE_TITLES: dict[str, str] = {
     "index": "Start here", "cards": "The cards", "ranking": "Ranking", "choosing": "Choosing the suits",
     "play": "Playing a hand", "traders": "Traders", "stock": "The stock", "keeping-in": "Keeping in",
     "scoring": "Scoring", "tactics": "Tactics and customs", "variations": "Variations", "glossary": "Glossary",
     "rulings": "Rulings",
+    "sjavs/index": "About Sjavs", "sjavs/cards": "Cards and trumps", "sjavs/bidding": "Dealing and bidding",
+    "sjavs/play": "Playing", "sjavs/scoring": "Scoring", "sjavs/variants": "Three and two players",
+    "klorsjavs/index": "About Klørsjavs", "klorsjavs/cards": "Cards and trumps",
+    "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring", "klorsjavs/variants": "Four-hand and auction",
 }
+
+# Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).
+_ANCHOR_WORDS = {"6060": "60–60", "klrsjavs": "Klørsjavs", "declarers": "declarer's"}
 
 
 def rule_title(rule: str) -> str:
-    """What a rule link says: its section, from the anchor, and its page (``Lambs, on Ranking``)."""
+    """What a rule link says: its section, from the anchor, and its page (``Lambs, on Ranking``).
+
+    A page in a game's folder names the game as the menu does
+    (``Following suit, on Sjavs: Playing``).
+    """
     page, _, anchor = rule.partition("#")
     page = page.removesuffix(".md")
-    where = PAGE_TITLES.get(page, page.replace("-", " ").capitalize())
+    folder, _, name = page.rpartition("/")
+    where = PAGE_TITLES.get(page, name.replace("-", " ").capitalize())
+    if folder:
+        game = _game_title(folder)
+        if game not in where:
+            where = f"{game}: {where}"
     if not anchor:
         return where
-    words = anchor.split("-")
+    words = [_ANCHOR_WORDS.get(w, w) for w in anchor.split("-")]
     if re.fullmatch(r"r\d+", words[0]):  # a ruling: R7 a lamb led to the first trick
         words[0] = words[0].upper()
     section = " ".join(words)
     return f"{section[:1].upper()}{section[1:]}, on {where}"
+
+
+def _game_title(folder: str) -> str:
+    """The title of the game whose pages sit in ``folder`` (``sjavs`` → ``Sjavs``), as the registry gives it."""
+    try:
+        return stytvolt.game(folder).title
+    except StytvoltError:
+        return folder.replace("-", " ").capitalize()
 
 
 def _kinds(game: str, params: Params) -> list[KindInfo]:
