@@ -59,7 +59,8 @@ PAGE_TITLES: dict[str, str] = {
     "sjavs/index": "About Sjavs", "sjavs/cards": "Cards and trumps", "sjavs/bidding": "Dealing and bidding",
     "sjavs/play": "Playing", "sjavs/scoring": "Scoring", "sjavs/variants": "Three and two players",
     "klorsjavs/index": "About Klørsjavs", "klorsjavs/cards": "Cards and trumps",
-    "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring", "klorsjavs/variants": "Four-hand and auction",
+    "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring",
+    "klorsjavs/variants": "Four-hand and auction",
 }
 
 # Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).

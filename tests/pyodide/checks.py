@@ -595,6 +595,29 @@ def check_puzzles() -> object:
     return out
 
 
+@check("learn.sjavs_klorsjavs")
+def check_learn_sjavs_klorsjavs() -> object:
+    """Sjavs's and Klørsjavs's kinds beyond learn.questions' seeds: 60 more a level, explained with the site's
+    seat names, each with its rule link's title (in full for the first five, as a digest for the rest), and the
+    quiz widget's HTML for one question of each kind at each level."""
+    from stytvolt import learn
+    from stytvolt.core.explain import COMPASS
+    from stytvolt.web.learn import rule_title
+
+    out: dict[str, object] = {}
+    for game in ("sjavs", "klorsjavs"):
+        for info in learn.kinds(game):
+            for level in learn.LEVELS:
+                asked = []
+                for seed in range(20, 80):
+                    q = learn.question(game, info.name, level, seed)
+                    asked.append([q.as_dict(seats=COMPASS), rule_title(q.rule)])
+                out[f"{game}/{info.name}/{level}"] = {"first": asked[:5], "digest": _digest(asked)}
+                widget = handle({"game": game, "widget": "quiz", "params": {"key": f"{game}/{info.name}/{level}/99"}})
+                out[f"{game}/{info.name}/{level}/widget"] = widget
+    return out
+
+
 @check("learn.quiz_widget")
 def check_learn_quiz_widget() -> object:
     return [handle(r) for r in [
