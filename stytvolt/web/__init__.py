@@ -101,6 +101,8 @@ DEFAULT_GAME = "styrivolt"
 #: Every game with figures or widgets → the module that registers them (imported when first asked for).
 GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.web.styrivolt",
+    "sjavs": "stytvolt.web.sjavs",
+    "klorsjavs": "stytvolt.web.klorsjavs",
 }
 
 #: Figures and widgets kept in modules of their own, imported only when one of them is first asked for,

@@ -28,6 +28,8 @@ from stytvolt.web.chalk import chalk_svg
 __all__ = [
     "card_svg", "cards_row", "trick_figure", "choice_figure", "chalk_figure", "ranking_figure", "glossary_figure",
     "reasons_list", "card_label", "dealt_note", "SEATS", "TEAMS", "role_word", "chip", "by_suit",
+    "face_svg", "card_figure", "labelled_chip", "ordinal", "score_number", "sheet_table", "select_field", "text_field", "hidden_field",
+    "submit_button", "hand_rows", "trick_now",
 ]
 
 
@@ -44,7 +46,12 @@ def card_label(card: Card, ranking: Ranking | None = None, promoted: bool = Fals
 
 def card_svg(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
     """One card face as an accessible inline SVG (scales with the font; light and dark via CSS)."""
-    label = escape(card_label(card, ranking, promoted))
+    return face_svg(card, card_label(card, ranking, promoted))
+
+
+def face_svg(card: Card, spoken: str) -> str:
+    """One card face of any game as an accessible inline SVG, read out as ``spoken`` ("queen of clubs, highest trump")."""
+    label = escape(spoken)
     colour = "red" if card.suit.is_red else "black"
     rank = "10" if card.rank == 10 else card.rank.letter
     return (
@@ -68,9 +75,13 @@ def role_word(ranking: Ranking | None, card: Card, promoted: bool = False) -> st
 
 def chip(card: Card, ranking: Ranking | None, promoted: bool = False) -> str:
     """A card in a line of text: its symbol, with its spoken name for a screen reader."""
+    return labelled_chip(card, card_label(card, ranking, promoted))
+
+
+def labelled_chip(card: Card, spoken: str) -> str:
+    """A card of any game in a line of text: its symbol, read out as ``spoken``."""
     colour = " sv-red" if card.suit.is_red else ""
-    return (f'<span class="sv-chip{colour}" role="img" aria-label="{escape(card_label(card, ranking, promoted))}">'
-            f"{card.symbol}</span>")
+    return f'<span class="sv-chip{colour}" role="img" aria-label="{escape(spoken)}">{card.symbol}</span>'
 
 
 def by_suit(ranking: Ranking, cards: Iterable[Card]) -> list[Card]:
@@ -89,10 +100,14 @@ def _card(card: Card, ranking: Ranking | None, promoted: bool = False, note: str
     if ranking is not None:
         r = ranking.role(card, promoted)
         role = ranking.names(card, promoted).english if r is not Role.PLAIN else ""
-    caption = _caption(role, note)
+    return card_figure(card, card_label(card, ranking, promoted), _caption(role, note), classes)
+
+
+def card_figure(card: Card, spoken: str, caption: str = "", classes: str = "") -> str:
+    """A card of any game as a figure: its face (read out as ``spoken``), its symbol and a short caption under it."""
     cls = f"sv-card {classes}".strip()
     return (
-        f'<figure class="{cls}" data-card="{card}">{card_svg(card, ranking, promoted)}'
+        f'<figure class="{cls}" data-card="{card}">{face_svg(card, spoken)}'
         f'<figcaption><span class="sv-card-text">{escape(card.symbol)}</span>'
         f'{f" <span class=sv-role>{escape(caption)}</span>" if caption else ""}</figcaption></figure>'
     )
@@ -243,3 +258,106 @@ def chalk_board_for(records: Sequence[tuple[int, Result]], scoring: Scoring = Sc
     for team, result in records:
         last = board.record(team, result)
     return board, last
+
+
+# -- shared by the Sjavs family's figures (stytvolt.web.sjavs, stytvolt.web.klorsjavs) ----------------------
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``12th``, ``13th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def score_number(value: int) -> str:
+    """A score as printed on a sheet: a true minus sign for the negative ones."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def sheet_table(
+    names: Sequence[str],
+    lines: Sequence[Sequence[int]],
+    notes: Sequence[str],
+    *,
+    caption: str,
+    first: str = "start",
+) -> str:
+    """A score sheet as a table: a column per side or player, a row per line, what happened in the last column.
+
+    ``lines[0]`` is the starting line (headed ``first``), ``lines[i]`` the
+    totals after hand ``i`` and ``notes[i - 1]`` what that hand did.  A total
+    that changed says by how much in words as well ("22 (−2)"), so the change
+    is never shown by style alone.
+    """
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
+    rows = []
+    for i, line in enumerate(lines):
+        cells = []
+        for c, value in enumerate(line):
+            before = lines[i - 1][c] if i else value
+            if value != before:
+                delta = score_number(value - before) if value < before else "+" + str(value - before)
+                cells.append(f'<td class="sv-changed">{score_number(value)} <span class="sv-delta">({delta})</span></td>')
+            else:
+                cells.append(f"<td>{score_number(value)}</td>")
+        label = escape(first) if i == 0 else str(i)
+        note = escape(notes[i - 1]) if i else ""
+        rows.append(f'<tr><th scope="row">{label}</th>{"".join(cells)}<td class="sv-sheet-note">{note}</td></tr>')
+    return (
+        f'<div class="sv-sheet-wrap"><table class="sv-sheet"><caption>{escape(caption)}</caption>'
+        f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">What happened</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def select_field(name: str, label: str, options: Sequence[tuple[str, str]], selected: str) -> str:
+    """A labelled ``<select>`` of (value, text) options, ``selected`` chosen (else the first)."""
+    items = "".join(
+        f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(text)}</option>'
+        for value, text in options
+    )
+    return f'<label>{escape(label)} <select name="{escape(name)}">{items}</select></label>'
+
+
+def text_field(name: str, label: str, value: str, hint: str, *, hint_id: str, numeric: bool = False) -> str:
+    """A labelled text field with a hint under it (``hint_id`` must be unique on the page)."""
+    mode = ' inputmode="numeric"' if numeric else ""
+    return (
+        f'<label>{escape(label)} <input name="{escape(name)}" value="{escape(value)}"{mode} autocomplete="off" '
+        f'spellcheck="false" aria-describedby="{escape(hint_id)}"></label>'
+        f'<small id="{escape(hint_id)}" class="sv-hint">{escape(hint)}</small>'
+    )
+
+
+def hidden_field(name: str, value: str) -> str:
+    """A form field the reader does not see (a widget's memory: the sheet so far, the step shown)."""
+    return f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
+
+
+def submit_button(text: str, value: str = "", *, name: str = "action", primary: bool = False) -> str:
+    """A submit button saying what it does; with a ``value`` it sends ``name=value`` with the form."""
+    cls = "md-button md-button--primary" if primary else "md-button"
+    val = f' name="{escape(name)}" value="{escape(value)}"' if value else ""
+    return f'<button type="submit" class="{cls}"{val}>{escape(text)}</button>'
+
+
+def hand_rows(rows: Sequence[tuple[str, str, str]], *, label: str) -> str:
+    """The players' cards, a line each: (who, their cards as chips, what they are to do now: "to play", or "")."""
+    items = []
+    for who, cards, doing in rows:
+        cls = "sv-hand sv-acting" if doing else "sv-hand"
+        turn = f' <span class="sv-turn">({escape(doing)})</span>' if doing else ""
+        items.append(f'<li class="{cls}"><span class="sv-seat">{escape(who)}{turn}</span> {cards}</li>')
+    return f'<ul class="sv-hands" aria-label="{escape(label)}">{"".join(items)}</ul>'
+
+
+def trick_now(plays: Sequence[tuple[str, str]], winning: int, *, complete: bool, label: str) -> str:
+    """A trick on the table in play order, (who, chip) each, the card winning it framed and named in words."""
+    items = []
+    for i, (who, card) in enumerate(plays):
+        mark = ""
+        if i == winning:
+            mark = f' <strong class="sv-mark">{"wins the trick" if complete else "winning so far"}</strong>'
+        cls = ' class="sv-winning"' if i == winning else ""
+        items.append(f'<li{cls}><span class="sv-seat">{escape(who)}</span> {card}{mark}</li>')
+    return f'<ol class="sv-now" aria-label="{escape(label)}">{"".join(items)}</ol>'
