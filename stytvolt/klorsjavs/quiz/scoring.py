@@ -36,12 +36,12 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.klorsjavs.quiz.common import (
-    GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_variant, first_fit, listed, number_choices, pack_of,
+    GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_variant, first_fit, number_choices, pack_of,
     players_of, seat,
 )
 from stytvolt.klorsjavs.cards import parse_trump
 from stytvolt.klorsjavs.rules import (
-    FOUR_HAND_TOTAL, TOTAL, AuctionScore, Bid, HandScore, auction_score, card_points, fold_cost, hand_score,
+    FOUR_HAND_TOTAL, TOTAL, Bid, HandScore, auction_score, card_points, fold_cost, hand_score,
     parse_auction_bid,
 )
 from stytvolt.learn import Choice, Draft, Row, kind

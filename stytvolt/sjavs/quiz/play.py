@@ -286,6 +286,9 @@ def ask_legal_plays(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequen
     led = suit_of(lead, suit)
     one = "trump" if led is suit else led.singular
     reasons: list[Reason] = [lead_reason(lead, suit)]
+    if led is suit:
+        # Following trumps, a permanent trump printed with another suit follows as a trump.
+        reasons.extend(_permanent_reason(c, suit) for c in cards if _foreign_permanent(c, suit))
     if len(legal) == 1:
         ask, answer = "may", legal[0]
         # Each permanent trump's refusal is its own lesson; the plain cards share the first plain refusal.
