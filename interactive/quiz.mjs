@@ -12,7 +12,7 @@
 // * "New question" (a submit the runtime sends to the worker) first sets the
 //   seed here: a missed question that is due comes back (its exact key),
 //   otherwise a fresh random seed;
-// * every question has a permalink, practise/?game=…&kind=…&level=…&seed=…,
+// * every question has a permalink, practise/?game=…&kind=…&level=…&seed=… (sjavs/practise/… for Sjavs),
 //   which reopens exactly that question;
 // * what is stored stays in this browser's local storage (key
 //   "stytvolt.learn.v1"), is never sent anywhere, and "Clear my progress"
@@ -98,8 +98,13 @@ window.stytvoltQuiz = { load, save, clear, due };
 
 // -- the page's pieces ----------------------------------------------------------------------------
 
+/** A game's Practise page, from the site's root (stytvolt/web/learn.py, practise_path). */
+function practisePath(game) {
+  return game === "styrivolt" ? "practise/" : `${game}/practise/`;
+}
+
 function permalink(q) {
-  const url = new URL("practise/", window.stytvolt.siteRoot());
+  const url = new URL(practisePath(q.dataset.game), window.stytvolt.siteRoot());
   for (const name of ["game", "kind", "level", "seed"]) url.searchParams.set(name, q.dataset[name]);
   return url.href;
 }
@@ -303,6 +308,7 @@ function openPermalink() {
   const widget = document.querySelector('.sv-widget[data-widget="quiz"][data-permalink]');
   if (!widget || !params.get("kind")) return;
   const game = params.get("game") || widget.dataset.game || "styrivolt";
+  if (game !== (widget.dataset.game || "styrivolt")) return; // a link to another game's question: this page's quiz asks its own
   const kind = params.get("kind");
   const level = params.get("level") || "1";
   const seed = params.get("seed");

@@ -36,6 +36,8 @@ REQUIRED = {
         "card-names", "beats-lead", "trick-winner", "lead-legal", "choose-suits",
         "trader-fetch", "take-stock", "hand-result", "chalk-after",
     },
+    "sjavs": {"trick-winner", "legal-plays", "card-points", "game-points", "winning-bid"},
+    "klorsjavs": {"trick-winner", "legal-plays", "card-points", "game-points"},
 }
 
 
@@ -124,7 +126,7 @@ def test_levels_and_seeds_change_the_question() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("sjavs", "trick-winner", 1, 1), "no questions for a game called 'sjavs'"),
+        (("vira", "trick-winner", 1, 1), "no questions for a game called 'vira'"),
         ((3, "trick-winner", 1, 1), "not an int"),
         (("styrivolt", "trick-winer", 1, 1), "no question kind 'trick-winer'"),
         (("styrivolt", "trick-winner", 0, 1), "level is a whole number from 1 to 3, not 0"),

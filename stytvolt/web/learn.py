@@ -98,6 +98,11 @@ def _game_title(folder: str) -> str:
         return folder.replace("-", " ").capitalize()
 
 
+def practise_path(game: str) -> str:
+    """The game's Practise page, as a path from the site's root: ``practise/`` for Stýrivolt, ``sjavs/practise/``."""
+    return "practise/" if game == "styrivolt" else f"{game}/practise/"
+
+
 def _kinds(game: str, params: Params) -> list[KindInfo]:
     every = learn.kinds(game)
     text = params.get("kinds", "").strip()
@@ -249,10 +254,11 @@ def register(game: str) -> None:
 
     @figure(game, "quiz-kinds")
     def kinds_table(p: Params) -> str:
+        practise = practise_path(game)
         rows = []
         for k in _kinds(game, p):
             cells = "".join(
-                f'<td data-level="{lv}"><a data-site-path="practise/?game={game}&amp;kind={k.name}&amp;level={lv}" href="practise/?game={game}&amp;kind={k.name}&amp;level={lv}">'
+                f'<td data-level="{lv}"><a data-site-path="{practise}?game={game}&amp;kind={k.name}&amp;level={lv}" href="{practise}?game={game}&amp;kind={k.name}&amp;level={lv}">'
                 f'<span class="sv-record">not tried</span><span class="sv-visually-hidden"> at {LEVEL_NAMES[lv]} level</span></a></td>'
                 for lv in LEVELS
             )
