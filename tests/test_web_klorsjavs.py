@@ -315,3 +315,13 @@ def test_the_hand_widget_keeps_its_step_for_the_same_hand_only() -> None:
 ])
 def test_the_hand_widget_refuses_naming_the_field(params: dict[str, str], field: str) -> None:
     assert refused("hand", **params).startswith(field)
+
+
+@pytest.mark.skipif(bot_name() != "SimpleBot", reason="the page describes the hand SimpleBot plays")
+def test_the_play_pages_worked_hand_shows_what_the_page_says() -> None:
+    # docs/klorsjavs/play.md: in seed 13 Carl declares and swipes the cat, then trumps a spade lead with ♠J.
+    from test_web_sjavs import step_bodies
+
+    steps = step_bodies(fig("hand", variant="klorsjavs", seed="13"))
+    assert "Carl says play" in steps and "Carl swipes the cat" in steps
+    assert 'data-code="follow-permanent">Carl plays ♠J: it does not follow' in steps["Trick 1: Carl plays ♠J"]

@@ -414,3 +414,22 @@ def test_the_hand_widget_keeps_its_step_for_the_same_hand_only() -> None:
 ])
 def test_the_hand_widget_refuses_naming_the_field(params: dict[str, str], field: str) -> None:
     assert refused("hand", **params).startswith(field)
+
+
+def step_bodies(html: str) -> dict[str, str]:
+    """Each step's markup by its title."""
+    parts = re.split(r'(?=<li class="sv-step" data-step="\d+" data-title=")', html)
+    out = {}
+    for part in parts[1:]:
+        title = re.match(r'<li class="sv-step" data-step="\d+" data-title="([^"]*)"', part)
+        assert title
+        out[title.group(1)] = part
+    return out
+
+
+def test_the_play_pages_worked_hand_shows_what_the_page_says() -> None:
+    # docs/sjavs/play.md: in seed 8 East names hearts, and in the fifth trick East answers a diamond lead with ♦J.
+    steps = step_bodies(fig("hand", players="4", seed="8"))
+    assert "East names hearts trumps" in steps
+    trap = steps["Trick 5: East plays ♦J"]
+    assert 'data-code="follow-permanent">East plays ♦J: it does not follow' in trap
