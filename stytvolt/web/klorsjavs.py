@@ -82,10 +82,12 @@ _BID_NAMES = {Bid.SPIL: "Spil", Bid.STRYGER: "Stryger", Bid.TOUT: "Tout", Bid.ST
 
 
 def _variant(params: Params) -> str:
+    """The game a param names: ``klorsjavs`` (the default), ``four-hand`` or ``auction``."""
     return choice_param(params, "variant", tuple(VARIANTS), "klorsjavs")
 
 
 def _pack(variant: str) -> Pack:
+    """The game's pack: 18 cards for four hands, else 20."""
     return FOUR_HAND_PACK if variant == "four-hand" else PACK
 
 
@@ -111,6 +113,7 @@ def _trump(params: Params, variant: str, *, strict: bool = True) -> Suit | None:
 
 
 def _card_list(params: Params, name: str, most: int, what: str, variant: str) -> tuple[Card, ...]:
+    """The cards of a param, each in the game's pack and named once; refused before parsing when too many."""
     text = params.get(name, "")
     count = len(_TOKENS.findall(text))
     if count > most:
@@ -144,10 +147,12 @@ def ranked(cards: Sequence[Card], variant: str, trump: Suit | None) -> list[Card
 
 
 def _place(k: int, n: int, word: str) -> str:
+    """A card's place in words: "highest trump", "2nd spade", "lowest heart"."""
     return f"highest {word}" if k == 1 else f"lowest {word}" if k == n else f"{html.ordinal(k)} {word}"
 
 
 def _is_wenzel(card: Card, trump: Suit | None) -> bool:
+    """Whether the card is one of the six wenzels (only with the permanent trumps, not in the auction)."""
     return trump is None and card in WENZELS
 
 
@@ -166,18 +171,22 @@ def card_words(card: Card, variant: str, trump: Suit | None) -> tuple[str, str]:
 
 
 def _chip(card: Card, variant: str, trump: Suit | None) -> str:
+    """A card in a line of text, spoken with its name and role."""
     return html.labelled_chip(card, card_words(card, variant, trump)[0])
 
 
 def _chips(cards: Sequence[Card], variant: str, trump: Suit | None) -> str:
+    """Cards as chips, or "none"."""
     return " ".join(_chip(c, variant, trump) for c in cards) if cards else '<span class="sv-none">none</span>'
 
 
 def _trumps_said(trump: Suit | None) -> str:
+    """What is trumps, in words."""
     return "clubs and the wenzels, always" if trump is None else f"{trump.symbol} {trump.english}, named by the declarer"
 
 
 def _cards_figure(cards: Sequence[Card], variant: str, trump: Suit | None, *, label: str) -> str:
+    """Cards as a row of faces, each spoken with its name and role, the wenzels marked."""
     items = []
     for card in cards:
         spoken, caption = card_words(card, variant, trump)
@@ -188,6 +197,7 @@ def _cards_figure(cards: Sequence[Card], variant: str, trump: Suit | None, *, la
 
 @figure(GAME, "cards")
 def _fig_cards(p: Params) -> str:
+    """The ``cards`` figure."""
     variant = _variant(p)
     trump = _trump(p, variant)
     cards = _card_list(p, "cards", len(_pack(variant)), "the pack", variant)
@@ -205,6 +215,7 @@ def _fig_cards(p: Params) -> str:
 
 @figure(GAME, "order")
 def _fig_order(p: Params) -> str:
+    """The ``order`` figure: the game's whole pack, highest first in each group."""
     variant = _variant(p)
     trump = _trump(p, variant)
     top = _trump_suit(trump)
@@ -324,6 +335,7 @@ def trick_html(cards: Sequence[Card], variant: str, trump: Suit | None, names: S
 
 
 def _trick_params(p: Params, *, strict: bool = True) -> tuple[tuple[Card, ...], str, Suit | None, tuple[str, ...]]:
+    """The ``trick`` figure's and widget's params."""
     variant = _variant(p)
     trump = _trump(p, variant, strict=strict)
     players = VARIANTS[variant]
@@ -338,6 +350,7 @@ def _trick_params(p: Params, *, strict: bool = True) -> tuple[tuple[Card, ...], 
 
 @figure(GAME, "trick")
 def _fig_trick(p: Params) -> str:
+    """The ``trick`` figure."""
     cards, variant, trump, names = _trick_params(p)
     return trick_html(cards, variant, trump, names)
 
@@ -417,10 +430,12 @@ def _score(result: Result, variant: str, name: str, index: int) -> HandScore | A
 
 
 def _readable(message: str) -> str:
+    """The engine's words for the calculator's fields."""
     return message.replace("declarer_points", "the declarer's card points")
 
 
 def _listed(names: Sequence[str]) -> str:
+    """"Anne", "Anne and Bo", "Anne, Bo and Carl"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -448,6 +463,7 @@ def _note(result: Result, variant: str, names: Sequence[str], before: Sequence[i
 
 def _sheet(results: Sequence[Result], variant: str, names: Sequence[str], start: Sequence[int] | None, hands: int,
            name: str) -> tuple[OreSheet | TariffSheet, list[str]]:
+    """The sheet after ``results``, and a note for each hand."""
     lines = [tuple(start)] if start else []
     sheet: OreSheet | TariffSheet
     sheet = TariffSheet(hands, lines=lines) if variant == "auction" else OreSheet(VARIANTS[variant], lines=lines)
@@ -475,6 +491,7 @@ def _sheet(results: Sequence[Result], variant: str, names: Sequence[str], start:
 
 
 def _standing(sheet: OreSheet | TariffSheet, names: Sequence[str]) -> str:
+    """The sheet's state in words: the game (or session) decided, a tie played off, or play on."""
     if isinstance(sheet, TariffSheet):
         if sheet.winner is not None:
             text = (f"{names[sheet.winner]} wins the session with {html.score_number(max(sheet.totals))}, "
@@ -494,6 +511,7 @@ def _standing(sheet: OreSheet | TariffSheet, names: Sequence[str]) -> str:
 
 
 def _start(p: Params, columns: int) -> list[int] | None:
+    """The columns' first totals from ``start``, or ``None`` for a fresh sheet."""
     text = p.get("start", "").strip()
     if not text:
         return None
@@ -504,6 +522,7 @@ def _start(p: Params, columns: int) -> list[int] | None:
 
 
 def _hands(p: Params) -> int:
+    """The auction session's length in hands (``hands``)."""
     return whole_param(p, "hands", str(3 * SESSION_ROUNDS), 1, MAX_CHALK_RECORDS, "the hands in the auction's session")
 
 
@@ -520,6 +539,7 @@ def sheet_html(results: Sequence[Result], variant: str, names: Sequence[str], *,
 
 @figure(GAME, "sheet")
 def _fig_sheet(p: Params) -> str:
+    """The ``sheet`` figure."""
     variant = _variant(p)
     names = names_param(p, VARIANTS[variant], SEATS[variant])
     results = parse_results(p.get("results", ""), variant)
@@ -531,15 +551,18 @@ def _fig_sheet(p: Params) -> str:
 
 
 def _variant_select(selected: str) -> str:
+    """The game's select."""
     return html.select_field("variant", "Game", tuple(VARIANT_TITLES.items()), selected)
 
 
 def _trump_select(selected: str) -> str:
+    """The auction's trump select (empty for the games with permanent trumps)."""
     options = (("", "— (not the auction)"),) + _SUITS
     return html.select_field("trump", "Auction trumps", options, selected)
 
 
 def _controls_trick(p: Params) -> str:
+    """The trick explainer's controls."""
     return (
         _variant_select(p.get("variant", "klorsjavs"))
         + _trump_select(p.get("trump", ""))
@@ -552,6 +575,7 @@ def _controls_trick(p: Params) -> str:
 
 @widget(GAME, "trick", title="Klørsjavs trick explainer", controls=_controls_trick)
 def _trick(params: dict[str, str]) -> Answer:
+    """The trick explainer's answer; a trump left from the auction is dropped, and the auction gets hearts until named."""
     params.pop("names", None)
     variant = _variant(params)
     if variant == "auction" and not params.get("trump", "").strip():
@@ -595,6 +619,7 @@ def _calc_result(p: Params) -> tuple[str, Result]:
 
 
 def _controls_calc(p: Params) -> str:
+    """The calculator's controls: the hand's fields, the sheet so far (hidden) and the buttons."""
     variant = p.get("variant", "klorsjavs")
     names = SEATS.get(variant, SEATS["klorsjavs"])
     bids = tuple((str(b), _BID_NAMES[b]) for b in Bid)
@@ -636,6 +661,7 @@ def _band_text(score: HandScore | AuctionScore | None, variant: str) -> str:
 
 @widget(GAME, "calculator", title="Klørsjavs scoring calculator", controls=_controls_calc)
 def _calculator(params: dict[str, str]) -> Answer:
+    """The calculator's answer: who subtracts (or pays) how much and why, and the sheet after the button pressed."""
     action = params.get("action", "").strip()
     if action not in ("", "add", "undo", "reset"):
         raise WidgetError(f"action: expected add, undo or reset, not {shown(action)}")
@@ -718,6 +744,7 @@ def _bot(seed: int) -> Any:
 
 
 def _deal(seed: int, k: int, variant: str) -> "HandState":
+    """Deal ``k`` (from 0) of a worked hand: the first is ``HandState.deal(seed)``; a redeal shuffles afresh."""
     from stytvolt.klorsjavs.hand import HandState
 
     dealer = VARIANTS[variant] - 1
@@ -732,11 +759,13 @@ _DOING = {"bidding": "to bid", "trump": "to name trumps", "cat": "to deal with t
 
 
 def _holding(state: "HandState", seat: int) -> str:
+    """A seat's cards as chips, in the order they rank."""
     trump = state.trump
     return _chips(ranked(state.hands[seat], state.variant, trump), state.variant, trump)
 
 
 def _hand_rows(state: "HandState", acting: int) -> str:
+    """Every seat's cards, the seat to move marked in words."""
     names = SEATS[state.variant]
     rows = [(names[s], _holding(state, s), _DOING.get(state.phase, "") if s == acting else "") for s in range(state.players)]
     return html.hand_rows(rows, label=f"the {state.players} hands")
@@ -748,6 +777,7 @@ def _bid_said(action: Any) -> str:
 
 
 def _facts(state: "HandState") -> str:
+    """The hand so far in one line: the dealer, the bids, the declarer, the cat, the tricks won."""
     names = SEATS[state.variant]
     parts = [f"Dealer: {names[state.dealer]}"]
     if state.bids:
@@ -874,6 +904,7 @@ def worked_steps(variant: str, seed: int) -> tuple[str, list[tuple[str, str]]]:
 
 
 def _score_step(state: "HandState") -> str:
+    """The worked hand's last step: the declarer's count, the engine's score, and the hand on a fresh sheet."""
     from stytvolt.klorsjavs.game import hand_result
 
     names = SEATS[state.variant]
@@ -903,6 +934,7 @@ def _score_step(state: "HandState") -> str:
 
 
 def _hand_html(variant: str, seed: int, step: str) -> tuple[str, int]:
+    """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
     from stytvolt.web.hands import stepper
 
     intro, steps = worked_steps(variant, seed)
@@ -914,10 +946,12 @@ def _hand_html(variant: str, seed: int, step: str) -> tuple[str, int]:
 
 @figure(GAME, "hand")
 def _fig_hand(p: Params) -> str:
+    """The ``hand`` figure: a worked hand as a stepper."""
     return _hand_html(_variant(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
 
 
 def _controls_hand(p: Params) -> str:
+    """The worked hand's controls: the game, the seed, the deal buttons; the step and the hand shown, hidden."""
     return (
         _variant_select(p.get("variant", "klorsjavs"))
         + html.text_field("seed", "Seed", p.get("seed", ""),
@@ -932,6 +966,7 @@ def _controls_hand(p: Params) -> str:
 
 @widget(GAME, "hand", title="Klørsjavs worked hand", controls=_controls_hand)
 def _hand(params: dict[str, str]) -> Answer:
+    """The worked hand's answer: the hand the form names, at the step kept for it."""
     action = params.get("action", "").strip()
     if action not in ("", "show", "random"):
         raise WidgetError(f"action: expected show or random, not {shown(action)}")

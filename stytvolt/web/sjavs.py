@@ -86,6 +86,7 @@ _BANDS = {
 
 
 def _trump(params: Params, default: str = "H") -> Suit:
+    """The trump suit a param names (``trump``), ``default`` when missing or empty."""
     text = params.get("trump", default).strip() or default
     try:
         if len(text) > 10:
@@ -108,6 +109,7 @@ def _card_list(params: Params, name: str, most: int, what: str) -> tuple[Card, .
 
 
 def choice_param(params: Params, name: str, allowed: Sequence[str], default: str) -> str:
+    """One of ``allowed`` from a param (a select's value); missing or empty takes ``default``."""
     text = params.get(name, default).strip() or default
     if text not in allowed:
         raise WidgetError(f"{name}: expected one of {', '.join(allowed)}, not {shown(text)}")
@@ -115,6 +117,7 @@ def choice_param(params: Params, name: str, allowed: Sequence[str], default: str
 
 
 def _players(params: Params) -> int:
+    """The number of players: 4 (the default), 3 or 2."""
     return int(choice_param(params, "players", ("4", "3", "2"), "4"))
 
 
@@ -139,6 +142,7 @@ def names_param(params: Params, count: int, default: Sequence[str]) -> tuple[str
 
 
 def seed_param(text: str) -> int:
+    """A worked hand's seed: a whole number from 0 to :data:`MAX_SEED`."""
     text = text.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > 16 or int(text) > MAX_SEED:
         raise WidgetError(f"seed: expected a whole number from 0 to {MAX_SEED}, like 53, not {shown(text)}")
@@ -163,6 +167,7 @@ def _by_suit(cards: Sequence[Card]) -> list[Card]:
 
 
 def _place(k: int, n: int, word: str) -> str:
+    """A card's place in words: "highest trump", "3rd spade", "lowest heart"."""
     return f"highest {word}" if k == 1 else f"lowest {word}" if k == n else f"{html.ordinal(k)} {word}"
 
 
@@ -190,6 +195,7 @@ def card_words(card: Card, trump: Suit | None) -> tuple[str, str]:
 
 
 def _chip(card: Card, trump: Suit | None) -> str:
+    """A card in a line of text, spoken with its name and role."""
     return html.labelled_chip(card, card_words(card, trump)[0])
 
 
@@ -198,16 +204,17 @@ def _chips(cards: Sequence[Card], trump: Suit | None) -> str:
 
 
 def _suit_name(suit: Suit) -> str:
+    """"♥ hearts"."""
     return f"{suit.symbol} {suit.english}"
 
 
-def _cards_figure(cards: Sequence[Card], trump: Suit | None, *, label: str, notes: Sequence[str] = ()) -> str:
+def _cards_figure(cards: Sequence[Card], trump: Suit | None, *, label: str) -> str:
+    """Cards as a row of faces, each spoken with its name and role, the permanent trumps marked."""
     items = []
-    for i, card in enumerate(cards):
+    for card in cards:
         spoken, caption = card_words(card, trump)
-        note = notes[i] if i < len(notes) else ""
         cls = "sv-permanent" if is_permanent(card) else ""
-        items.append(f"<li>{html.card_figure(card, spoken, ', '.join(x for x in (caption, note) if x), cls)}</li>")
+        items.append(f"<li>{html.card_figure(card, spoken, caption, cls)}</li>")
     return f'<ul class="sv-cards" aria-label="{escape(label)}">{"".join(items)}</ul>'
 
 
@@ -216,6 +223,7 @@ def _cards_figure(cards: Sequence[Card], trump: Suit | None, *, label: str, note
 
 @figure(GAME, "cards")
 def _fig_cards(p: Params) -> str:
+    """The ``cards`` figure: cards with their names and roles, optionally in order for a trump suit."""
     cards = _card_list(p, "cards", len(PACK), "the pack")
     if not cards:
         raise WidgetError("cards: name at least one card, like CQ SQ HA")
@@ -237,6 +245,7 @@ def _fig_cards(p: Params) -> str:
 
 @figure(GAME, "order")
 def _fig_order(p: Params) -> str:
+    """The ``order`` figure: the whole pack as it ranks with ``trump`` trumps."""
     trump = _trump(p)
     trumps = order(trump, trump)
     own = len(trumps) - len(PERMANENT_TRUMPS)
@@ -313,6 +322,7 @@ def follow_notes(cards: Sequence[Card], trump: Suit, names: Sequence[str]) -> li
 
 
 def _who(names: Sequence[str], count: int) -> list[str]:
+    """Who played each card: the names given, else "The leader", "Player 2" and so on."""
     if names:
         return list(names)
     return ["The leader"] + [f"Player {i + 1}" for i in range(1, count)]
@@ -342,6 +352,7 @@ def trick_html(cards: Sequence[Card], trump: Suit, names: Sequence[str] = ()) ->
 
 
 def _trick_params(p: Params) -> tuple[tuple[Card, ...], Suit, tuple[str, ...]]:
+    """The ``trick`` figure's and widget's params: the cards, the trumps and the players' names."""
     trump = _trump(p)
     cards = _card_list(p, "cards", MAX_TRICK_CARDS, "a trick")
     if not cards:
@@ -354,6 +365,7 @@ def _trick_params(p: Params) -> tuple[tuple[Card, ...], Suit, tuple[str, ...]]:
 
 @figure(GAME, "trick")
 def _fig_trick(p: Params) -> str:
+    """The ``trick`` figure."""
     cards, trump, names = _trick_params(p)
     return trick_html(cards, trump, names)
 
@@ -404,6 +416,7 @@ def result_text(result: Result) -> str:
 
 
 def _score(result: Result, players: int, name: str, index: int) -> HandScore:
+    """What hand ``index`` of a sheet scores, by :func:`~stytvolt.sjavs.scoring.hand_score`; a refusal names it."""
     _, trump, points, tricks, alone = result
     try:
         return hand_score(trump, points, tricks, alone=alone, players=players)
@@ -417,6 +430,7 @@ def _readable(message: str) -> str:
 
 
 def _plural(players: int) -> bool:
+    """Whether the sheet's columns are teams ("We score") rather than players ("Anna scores")."""
     return players == 4
 
 
@@ -476,6 +490,7 @@ def _standing(sheet: ScoreSheet, names: Sequence[str], players: int) -> str:
 
 
 def _start(p: Params, columns: int) -> list[int] | None:
+    """The columns' first totals from ``start`` ("24,24"), or ``None`` for a fresh sheet."""
     text = p.get("start", "").strip()
     if not text:
         return None
@@ -497,6 +512,7 @@ def sheet_html(results: Sequence[Result], players: int, names: Sequence[str], *,
 
 @figure(GAME, "sheet")
 def _fig_sheet(p: Params) -> str:
+    """The ``sheet`` figure."""
     players = _players(p)
     names = names_param(p, len(COLUMNS[players]), COLUMNS[players])
     results = parse_results(p.get("results", ""), players)
@@ -507,10 +523,12 @@ def _fig_sheet(p: Params) -> str:
 
 
 def _trump_select(selected: str) -> str:
+    """The trump suit's select."""
     return html.select_field("trump", "Trumps", _SUITS, selected)
 
 
 def _controls_trick(p: Params) -> str:
+    """The trick explainer's controls."""
     return (
         _trump_select(str(_trump(p)))
         + html.text_field("cards", "Cards in play order", p.get("cards", ""),
@@ -522,6 +540,7 @@ def _controls_trick(p: Params) -> str:
 
 @widget(GAME, "trick", title="Sjavs trick explainer", controls=_controls_trick)
 def _trick(params: dict[str, str]) -> Answer:
+    """The trick explainer's answer: the ``trick`` figure for the cards typed."""
     params.pop("names", None)  # the widget names the plays by their order
     cards, trump, _ = _trick_params(params)
     return {"html": trick_html(cards, trump), "set": {"trump": str(trump)}}
@@ -566,6 +585,7 @@ def _row_text(result: Result, players: int, score: HandScore) -> str:
 
 
 def _controls_calc(p: Params) -> str:
+    """The calculator's controls: the hand's fields, the sheet so far (hidden) and the buttons."""
     players = _players(p)
     columns = COLUMNS[players]
     sides = [(str(i + 1), n + (" (South and North)" if players == 4 and i == 0 else " (West and East)" if players == 4 else ""))
@@ -592,6 +612,7 @@ def _controls_calc(p: Params) -> str:
 
 @widget(GAME, "calculator", title="Sjavs scoring calculator", controls=_controls_calc)
 def _calculator(params: dict[str, str]) -> Answer:
+    """The calculator's answer: the hand's game points and why, and the sheet after the button pressed."""
     action = params.get("action", "").strip()
     if action not in ("", "add", "undo", "reset"):
         raise WidgetError(f"action: expected add, undo or reset, not {shown(action)}")
@@ -672,11 +693,8 @@ def _deal(seed: int, k: int, players: int) -> "HandState":
     return HandState(deck, players=players, dealer=dealer)
 
 
-def _sidenames_param(players: int) -> Sequence[str]:
-    return COLUMNS[players]
-
-
 def _holding(state: "HandState", seat: int, trump: Suit | None) -> str:
+    """A seat's cards as chips, in order once trumps are named (with two players, its table cards too)."""
     cards = ranked(state.hands[seat], trump) if trump is not None else _by_suit(state.hands[seat])
     text = _chips(cards, trump)
     if state.players == 2:
@@ -688,6 +706,7 @@ def _holding(state: "HandState", seat: int, trump: Suit | None) -> str:
 
 
 def _hands(state: "HandState", acting: int, trump: Suit | None) -> str:
+    """Every seat's cards, the seat to move marked in words."""
     names = SEATS[state.players]
     rows = []
     for seat in range(state.players):
@@ -701,6 +720,7 @@ _DOING = {"bidding": "to bid", "trump": "to name trumps", "exchange": "to exchan
 
 
 def _facts(state: "HandState") -> str:
+    """The hand so far in one line: the dealer, the bids, the trumps, the tricks each side has won."""
     names = SEATS[state.players]
     parts = [f"Dealer: {names[state.dealer]}"]
     if state.bids:
@@ -718,6 +738,7 @@ def _facts(state: "HandState") -> str:
 
 
 def said_list(lines: Sequence[tuple[str, str]]) -> str:
+    """A step's sentences, (code, sentence) each, as a list (nothing when there are none)."""
     items = "".join(f'<li data-code="{escape(code)}">{escape(text)}</li>' for code, text in lines)
     return f'<ul class="sv-step-reasons">{items}</ul>' if items else ""
 
@@ -822,7 +843,7 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
                 said.append(("winning", f"Winning so far: {result.card.symbol}, {who[result.winner]}'s."))
             title = f"Trick {number}: {names[seat]} plays {card.symbol}"
             plays = [(who[i], _chip(c, trump)) for i, c in enumerate(trick)]
-            body = trick_now(plays, result.winner, complete=complete, number=number)
+            body = _trick_now(plays, result.winner, complete=complete, number=number)
         acting = state.current_player()
         steps.append((title, (
             f'<p class="sv-step-title"><strong>{escape(title)}</strong></p>{_facts(state)}{body}'
@@ -837,11 +858,13 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
     return intro, steps
 
 
-def trick_now(plays: Sequence[tuple[str, str]], winning: int, *, complete: bool, number: int) -> str:
+def _trick_now(plays: Sequence[tuple[str, str]], winning: int, *, complete: bool, number: int) -> str:
+    """The trick on the table in a step."""
     return html.trick_now(plays, winning, complete=complete, label=f"trick {number}, in the order played")
 
 
 def _seating(players: int) -> str:
+    """Who sits where and who deals, for the worked hand's introduction."""
     names = SEATS[players]
     if players == 4:
         return "South and North (We) play against West and East (They); East deals, so South speaks and leads first."
@@ -849,6 +872,7 @@ def _seating(players: int) -> str:
 
 
 def _score_step(state: "HandState") -> str:
+    """The worked hand's last step: the announcers' count, the engine's score, and the hand on a fresh sheet."""
     names = SEATS[state.players]
     score = state.result()
     assert score is not None and state.declarer is not None and state.trump is not None
@@ -873,6 +897,7 @@ def _score_step(state: "HandState") -> str:
 
 
 def hand_step(text: str, total: int) -> int:
+    """The step a page or form asks for (counted from 1) as an index from 0."""
     text = text.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= total:
         raise WidgetError(f"step: this hand has steps 1 to {total}, not {shown(text)}")
@@ -892,10 +917,12 @@ def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
 
 @figure(GAME, "hand")
 def _fig_hand(p: Params) -> str:
+    """The ``hand`` figure: a worked hand as a stepper."""
     return _hand_html(_players(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
 
 
 def _controls_hand(p: Params) -> str:
+    """The worked hand's controls: players, seed, the deal buttons; the step and the hand shown, hidden."""
     return (
         html.select_field("players", "Players", (("4", "Four"), ("3", "Three"), ("2", "Two")), p.get("players", "4"))
         + html.text_field("seed", "Seed", p.get("seed", ""),
@@ -910,6 +937,7 @@ def _controls_hand(p: Params) -> str:
 
 @widget(GAME, "hand", title="Sjavs worked hand", controls=_controls_hand)
 def _hand(params: dict[str, str]) -> Answer:
+    """The worked hand's answer: the hand the form names, at the step kept for it."""
     action = params.get("action", "").strip()
     if action not in ("", "show", "random"):
         raise WidgetError(f"action: expected show or random, not {shown(action)}")
