@@ -620,12 +620,13 @@ def _calc_result(p: Params) -> tuple[str, Result]:
 
 def _controls_calc(p: Params) -> str:
     """The calculator's controls: the hand's fields, the sheet so far (hidden) and the buttons."""
-    variant = p.get("variant", "klorsjavs")
-    names = SEATS.get(variant, SEATS["klorsjavs"])
+    # The same players whatever the game: the controls are drawn once (an answer sets values, not options).
+    names = [(str(i + 1), n) for i, n in enumerate(SEATS["four-hand"])]
+    names[-1] = (names[-1][0], names[-1][1] + " (four-hand)")
     bids = tuple((str(b), _BID_NAMES[b]) for b in Bid)
     return (
-        _variant_select(variant)
-        + html.select_field("declarer", "Declarer", tuple((str(i + 1), n) for i, n in enumerate(names)), p.get("declarer", "1"))
+        _variant_select(p.get("variant", "klorsjavs"))
+        + html.select_field("declarer", "Declarer", names, p.get("declarer", "1"))
         + html.text_field("points", "Declarer's card points", p.get("points", ""),
                           "With the cat, or the two cards laid away: 0 to 120 (114 in four-hand).",
                           hint_id="hint-klorsjavs-calc-points", numeric=True)

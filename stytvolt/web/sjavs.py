@@ -584,21 +584,28 @@ def _row_text(result: Result, players: int, score: HandScore) -> str:
     return f"The row: {band}, worth {plain.points} with other trumps and {clubs.points} with clubs."
 
 
+#: Who announced, as the calculator offers it: the same options whatever the number of players, since the
+#: controls are drawn once (a live answer sets the fields' values, not their options).
+_ANNOUNCERS = (
+    ("1", "We (four players) / Anna"),
+    ("2", "They (four players) / Bárður"),
+    ("3", "Cecilia (three players)"),
+)
+
+
 def _controls_calc(p: Params) -> str:
     """The calculator's controls: the hand's fields, the sheet so far (hidden) and the buttons."""
-    players = _players(p)
-    columns = COLUMNS[players]
-    sides = [(str(i + 1), n + (" (South and North)" if players == 4 and i == 0 else " (West and East)" if players == 4 else ""))
-             for i, n in enumerate(columns)]
     return (
-        html.select_field("players", "Players", (("4", "Four (two teams)"), ("3", "Three"), ("2", "Two")), str(players))
-        + html.select_field("announcers", "Announced" if players == 4 else "Announced (the soloist)", sides,
+        html.select_field("players", "Players", (("4", "Four (two teams)"), ("3", "Three"), ("2", "Two")),
+                          p.get("players", "4"))
+        + html.select_field("announcers", "Announced (the soloist with three, the bidder with two)", _ANNOUNCERS,
                             p.get("announcers", "1"))
         + _trump_select(p.get("trump", "H"))
         + html.text_field("points", "Announcers' card points", p.get("points", ""), "0 to 120: A 11, 10 10, K 4, Q 3, J 2.",
                           hint_id="hint-sjavs-calc-points", numeric=True)
         + html.text_field("tricks", "Announcers' tricks", p.get("tricks", ""),
-                          f"0 to {TRICKS[players]} with {players} players.", hint_id="hint-sjavs-calc-tricks", numeric=True)
+                          f"0 to {TRICKS[4]} with four players, {TRICKS[3]} with three, {TRICKS[2]} with two.",
+                          hint_id="hint-sjavs-calc-tricks", numeric=True)
         + html.select_field("alone", "Every trick won by one announcer alone", (("no", "No"), ("yes", "Yes (four players)")),
                             p.get("alone", "no"))
         + html.hidden_field("sheet", p.get("sheet", ""))
