@@ -391,7 +391,7 @@ function resolveSiteLinks(root) {
   }
 }
 
-const STORED = { chalk: "records" }; // widget kind -> the field kept in localStorage across visits
+const STORED = { chalk: "records", calculator: "sheet" }; // widget kind -> the field kept in localStorage across visits
 // Widget kinds that keep their own address and link (quiz.mjs: practise/?game=…&kind=…&level=…&seed=…).
 const OWN_LINKS = new Set(["quiz"]);
 
