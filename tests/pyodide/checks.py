@@ -25,6 +25,7 @@ start with one of the prefixes (all of them by default); ``--list`` lists them.
 from __future__ import annotations
 
 import json
+import re
 import pickle
 import sys
 from typing import Any, Callable, TypeVar
@@ -625,6 +626,47 @@ def check_learn_quiz_widget() -> object:
         {"widget": "quiz", "params": {"key": "styrivolt/trick-winner/3/5"}},
         {"widget": "quiz", "params": {"level": "4"}},
     ]]
+
+
+@check("web.sjavs_klorsjavs")
+def check_web_sjavs_klorsjavs() -> object:
+    """The two games' figures and widgets, and whole games at their tables driven to the end of the first hands."""
+    out: dict[str, object] = {}
+    asks = [
+        ("sjavs", "trick", {"trump": "H", "cards": "S7 SA SQ ST"}),
+        ("sjavs", "calculator", {"players": "4", "announcers": "1", "trump": "C", "points": "95", "tricks": "6",
+                                 "action": "add", "sheet": ""}),
+        ("sjavs", "hand", {"players": "4", "seed": "8", "step": "5"}),
+        ("klorsjavs", "trick", {"variant": "klorsjavs", "cards": "HJ CA HA"}),
+        ("klorsjavs", "calculator", {"variant": "klorsjavs", "declarer": "2", "points": "100", "action": "add"}),
+        ("klorsjavs", "hand", {"variant": "klorsjavs", "seed": "13", "step": "4"}),
+    ]
+    for game, widget, params in asks:
+        out[f"{game} {widget}"] = _digest([handle({"game": game, "widget": widget, "params": params})])
+    for game, figure, params in [("sjavs", "order", {"trump": "H"}), ("klorsjavs", "order", {}),
+                                 ("sjavs", "cards", {"cards": "CQ SQ CJ SJ HJ DJ", "trump": "D", "order": "trump"})]:
+        out[f"{game} {figure} figure"] = _digest([render_figure(figure, params, game=game)])
+    for game, setup in (("sjavs", "4"), ("sjavs", "3"), ("klorsjavs", "klorsjavs"), ("klorsjavs", "auction")):
+        seen = []
+        response = handle({"game": game, "widget": "table", "params": {"do": "new", "setup": setup, "seed": "77"}})
+        for _ in range(400):
+            seen.append(response.get("set", {}).get("game"))
+            html = response.get("html", "")
+            if 'data-turn="next"' in html or 'data-turn="over"' in html or not response.get("ok"):
+                break
+            text = response["set"]["game"]
+            if 'data-turn="computer"' in html:
+                params = {"do": "computer", "game": text}
+            else:
+                pick = re.search(r'data-pick="(\w+)"', html)
+                cards = re.findall(r'name="pick" value="(\w+)"', html)
+                action = (f"{pick.group(1)} {cards[0]} {cards[1]}" if pick and pick.group(1) == "swipe" else
+                          f"{pick.group(1)} {cards[0]}" if pick else
+                          re.findall(r'data-do="play" data-action="([^"]+)"', html)[0])
+                params = {"do": "play", "game": text, "action": action}
+            response = handle({"game": game, "widget": "table", "params": params})
+        out[f"{game} {setup} table"] = {"texts": seen[-1:], "html": _digest([response])}
+    return out
 
 
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
