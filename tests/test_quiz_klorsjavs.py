@@ -37,6 +37,7 @@ SEEDS = range(301)
 NINE = set(parse_cards("CQ SQ CJ SJ HJ DJ CA CK C5"))
 ABROAD = set(parse_cards("SQ SJ HJ DJ"))
 SEAT_OF = {"South": 0, "West": 1, "North": 2, "East": 3}
+SEATS = ("South", "West", "North", "East")
 
 
 def _anchors(page: str) -> set[str]:
@@ -114,6 +115,31 @@ def test_trick_winner_hand_worked(level: int, game: str, trump: str | None, card
     assert draft.position["variant"] == game and draft.position["cards"] == cards
     assert parse_card(winner) in {c for r in draft.explanation for c in r.cards}
     assert _trick_level(game, Suit.parse(trump) if trump else None, parse_cards(cards)) == level
+
+
+@pytest.mark.parametrize(("game", "trump", "cards", "last"), [
+    # ♥J led is a trump (club) lead, and no higher trump follows it.
+    ("klorsjavs", None, "HJ CA HA", "Trumps were led and ♥J is the highest trump played."),
+    # ♠Q on a spade lead is a trump, and trumps the two spades.
+    ("klorsjavs", None, "SK SQ SA",
+     "♠K was led; ♠Q is the highest trump played, and a trump beats every card of another suit."),
+    # The auction, hearts named: ♥A led is a trump lead and the top trump; ♠J is only a plain spade there.
+    ("auction", "H", "HA HK SJ", "Trumps were led and ♥A is the highest trump played."),
+    ("klorsjavs", None, "HK HA SA", "No trump was played, so the highest of the hearts led wins: ♥A."),
+])
+def test_trick_winner_ends_with_the_rules_reason(game: str, trump: str | None, cards: str, last: str) -> None:
+    draft = ask_trick_winner(cards, variant=game, trump=trump)
+    assert draft.explanation[-1].render(seats=SEATS) == last
+    assert draft.explanation[-1].code in ("highest-trump-led", "trumped", "highest-of-led")
+
+
+def test_legal_plays_gives_the_rules_refusal_for_the_card_that_may_not_be_played() -> None:
+    # ♠A led: ♠K and ♠5 follow; ♠Q is a wenzel, so a club, and may not be played.
+    draft = ask_legal_plays("SQ SK S5", "SA")
+    assert draft.answer == "SQ"
+    (why,) = [r for r in draft.explanation if r.code == "permanent-is-trump"]
+    assert why.text == ("♠Q is a wenzel, a trump and so a club, not one of the spades: ♠A was led and the hand holds "
+                        "spades (♠K ♠5), so one of those must be played.")
 
 
 @pytest.mark.parametrize(("cards", "kwargs", "words"), [

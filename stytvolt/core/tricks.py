@@ -22,9 +22,11 @@ was expected.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
+from stytvolt.core.explain import Reason
 
 __all__ = [
     "next_seat",
@@ -35,7 +37,10 @@ __all__ = [
     "deal_packets",
     "printed_suit",
     "follow_suit",
+    "check_play",
+    "check_trick",
     "trick_winner_by",
+    "TrickResult",
     "card_points",
 ]
 
@@ -209,6 +214,24 @@ def follow_suit(
     return following or cards
 
 
+def check_play(hand: Sequence[Card], trick: Sequence[Card], most: int) -> None:
+    """Refuse, naming it, a play that cannot happen: ``trick`` (the cards played so far) already holds ``most``
+    cards, or a card is both in ``hand`` and in ``trick``."""
+    if len(trick) >= most:
+        raise InvalidPosition(f"the trick already holds {len(trick)} cards: nobody plays to it any more")
+    both = set(hand) & set(trick)
+    if both:
+        raise InvalidPosition(f"{min(both)} is both in the hand and in the trick")
+
+
+def check_trick(cards: Sequence[Card], most: int) -> None:
+    """Refuse, naming it, a trick that cannot be resolved: no card at all, or more than ``most``."""
+    if not cards:
+        raise InvalidPosition("the trick holds no card: an empty trick has no winner")
+    if len(cards) > most:
+        raise InvalidPosition(f"a trick holds at most {most} cards, got {len(cards)}")
+
+
 def trick_winner_by(
     cards: Sequence[Card],
     power: Callable[[Card], int],
@@ -240,6 +263,22 @@ def trick_winner_by(
         if winner < 0 or strength > best:
             winner, best = i, strength
     return winner
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """Who won a trick of a game with one trump suit (Sjavs, Klørsjavs): the winning play and why.
+
+    ``winner`` is the index of the winning play (in play order), ``card`` its
+    card, ``trumped`` whether a trump won a trick led in another suit, and
+    ``reason`` the rule that decided it in words, naming the deciding cards.
+    Each game's ``explain_trick`` makes it; the quizzes and the site show it.
+    """
+
+    winner: int
+    card: Card
+    trumped: bool
+    reason: Reason
 
 
 # --- points ----------------------------------------------------------------

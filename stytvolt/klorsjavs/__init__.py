@@ -3,7 +3,9 @@
 The rules as queries (:mod:`~stytvolt.klorsjavs.rules`): :func:`legal_plays`,
 :func:`trick_winner` (``trump=None``: clubs and the wenzels; a suit: Auction
 Klørsjavs's named trumps), :func:`card_points`, :func:`hand_score`,
-:func:`fold_cost` and :func:`auction_score`.  The cards and their order are in
+:func:`fold_cost` and :func:`auction_score`; the play's rules in words:
+:func:`refusal` (why a card may not be played) and :func:`explain_trick`
+(who wins a trick and why, a :class:`TrickResult`).  The cards and their order are in
 :mod:`~stytvolt.klorsjavs.cards`; a whole hand of any of the three games on
 the shared state protocol is :class:`~stytvolt.klorsjavs.hand.HandState`
 (``deal(seed, dealer=0, variant="klorsjavs" | "four-hand" | "auction")``).
@@ -18,15 +20,15 @@ from stytvolt.klorsjavs.cards import AUCTION_ORDER, CARD_VALUES, FOUR_HAND_PACK,
 from stytvolt.klorsjavs.game import KLORSJAVS_GAME, KlorsjavsGame, hand_result
 from stytvolt.klorsjavs.hand import VARIANTS, Action, HandState, Observation, parse_action
 from stytvolt.klorsjavs.rules import (
-    FOLD_COST, AuctionScore, Bid, HandScore, auction_score, card_points, fold_cost, hand_score, legal_plays,
-    parse_auction_bid, trick_winner,
+    FOLD_COST, AuctionScore, Bid, HandScore, TrickResult, auction_score, card_points, explain_trick, fold_cost,
+    hand_score, legal_plays, parse_auction_bid, refusal, trick_winner, trump_suit,
 )
 from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, GameOver, OreSheet, TariffSheet
 
 __all__ = [
     "AUCTION_ORDER", "CARD_VALUES", "FOUR_HAND_PACK", "PACK", "PLAIN_ORDER", "TRUMPS", "order", "power", "suit_of",
     "FOLD_COST", "AuctionScore", "Bid", "HandScore", "auction_score", "card_points", "fold_cost", "hand_score",
-    "legal_plays", "parse_auction_bid", "trick_winner",
+    "legal_plays", "parse_auction_bid", "trick_winner", "trump_suit", "refusal", "explain_trick", "TrickResult",
     "VARIANTS", "Action", "HandState", "Observation", "parse_action", "Rules", "GAME",
     "KLORSJAVS_GAME", "KlorsjavsGame", "hand_result", "SESSION_ROUNDS", "GameOver", "OreSheet", "TariffSheet",
 ]

@@ -35,9 +35,9 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.jsontext import load_json
 from stytvolt.core.protocol import replay_actions
 from stytvolt.core.tricks import deal_packets
-from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, parse_trump, suit_of
+from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, parse_trump
 from stytvolt.klorsjavs.rules import (
-    FOLD_COST, Bid, auction_score, card_points, hand_score, legal_plays, parse_auction_bid, trick_winner,
+    FOLD_COST, Bid, auction_score, card_points, hand_score, legal_plays, parse_auction_bid, refusal, trick_winner,
 )
 
 __all__ = ["VARIANTS", "Action", "parse_action", "HandState", "Observation"]
@@ -244,9 +244,9 @@ class HandState:
             card = action.cards[0]
             if card not in self.hands[seat]:
                 return Reason.of("not-held", "{card} is not in {seat}'s hand.", (card,), card=card.symbol, seat=Seat(seat))
-            led = suit_of(self.current[0], self.trump)
-            return Reason.of("must-follow", "{led} was led and {seat} holds that suit: {card} does not follow.", (card,),
-                             led=self.current[0].symbol, seat=Seat(seat), card=card.symbol, suit=led.english)
+            why = refusal(self.hands[seat], self.current, card, self.trump)  # the rules' own words for following
+            if why is not None:
+                return why
         if action.kind == "bid" and self.phase == "bidding" and self.auction:
             return Reason.of("bid-too-low", "{seat} bid {bid}, which does not beat {best}.",
                              seat=Seat(seat), bid=str(action.bid), best=str(self._best()))

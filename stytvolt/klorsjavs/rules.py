@@ -3,6 +3,10 @@
 * :func:`legal_plays` / :func:`trick_winner`: the led suit must be followed
   (with permanent trumps, the nine trumps are one suit, clubs); the highest
   trump wins, else the highest card of the led suit;
+* :func:`refusal` / :func:`explain_trick`: the same two rules in words, the
+  refusing :class:`~stytvolt.core.explain.Reason` of a card that may not be
+  played and the :class:`~stytvolt.core.tricks.TrickResult` of a trick, for
+  the quizzes, the site and the hand's refusals (none of them words its own);
 * :func:`hand_score`: the øre subtracted after a hand of (three- or
   four-hand) Klørsjavs, from the declarer's card points (the cat's two cards,
   or the two laid away, count for the declarer);
@@ -21,17 +25,106 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.core.tricks import card_points as _points_by_rank
-from stytvolt.core.tricks import follow_suit, trick_winner_by
-from stytvolt.klorsjavs.cards import CARD_VALUES, FOUR_HAND_PACK, PACK, check_cards, parse_trump, power, suit_of
+from stytvolt.core.tricks import TrickResult, check_play, check_trick, follow_suit, trick_winner_by
+from stytvolt.klorsjavs.cards import CARD_VALUES, TRUMPS, check_cards, parse_trump, power, suit_of
 
 __all__ = [
-    "legal_plays", "trick_winner", "card_points", "HandScore", "hand_score", "FOLD_COST", "fold_cost",
+    "trump_suit", "legal_plays", "refusal", "trick_winner", "explain_trick", "TrickResult", "card_points",
+    "HandScore", "hand_score", "FOLD_COST", "fold_cost",
     "Bid", "parse_auction_bid", "AuctionScore", "auction_score", "TOTAL", "FOUR_HAND_TOTAL",
 ]
 
 TOTAL = 120
 FOUR_HAND_TOTAL = 114  # without ♥Q and ♦Q
 FOLD_COST = 8
+MAX_TRICK = 4  # the most cards a trick holds (four-hand Klørsjavs)
+
+
+def trump_suit(trump: Suit | str | None = None) -> Suit:
+    """The suit whose cards are trumps: clubs (with the wenzels) when ``trump`` is None, else the named suit.
+
+    >>> trump_suit(), trump_suit("H")
+    (<Suit.CLUBS: 3>, <Suit.HEARTS: 1>)
+    """
+    suit = parse_trump(trump)
+    return Suit.CLUBS if suit is None else suit
+
+
+def _suit_words(suit: Suit, trump: Suit | None, count: int = 2) -> str:
+    """``"trumps"`` or ``"hearts"`` (``"a trump"``, ``"a heart"`` for one card): what cards playing in ``suit`` are."""
+    if count == 1:
+        return "a trump" if suit is trump_suit(trump) else f"a {suit.singular}"
+    return "trumps" if suit is trump_suit(trump) else suit.english
+
+
+def _checked(hand: Sequence[Card] | str, trick: Sequence[Card] | str,
+             trump: Suit | str | None) -> tuple[tuple[Card, ...], tuple[Card, ...], Suit | None]:
+    """The hand, the trick so far and the trump of a play, or the error naming what cannot be."""
+    suit = parse_trump(trump)
+    cards = check_cards(hand, "the hand")
+    played = check_cards(trick, "the trick")
+    check_play(cards, played, MAX_TRICK)
+    return cards, played, suit
+
+
+def _checked_trick(cards: Sequence[Card] | str, trump: Suit | str | None) -> tuple[tuple[Card, ...], Suit | None]:
+    """A whole or partial trick (one to four cards) and its trump, or the error naming what cannot be."""
+    suit = parse_trump(trump)
+    plays = check_cards(cards, "the trick")
+    check_trick(plays, MAX_TRICK)
+    return plays, suit
+
+
+def _allowed(cards: Sequence[Card], led: Card | None, trump: Suit | None) -> tuple[Card, ...]:
+    """The one rule of following: a card playing in the led card's suit if the hand holds one, else any."""
+    return follow_suit(cards, led, lambda c: suit_of(c, trump))
+
+
+def _refusal(cards: Sequence[Card], led: Card | None, trump: Suit | None, card: Card) -> Reason | None:
+    """Why ``card`` may not be played from ``cards`` to a trick led with ``led``, in words; None if it may."""
+    if card not in cards:
+        return Reason.of("not-held", "{card} is not in the hand.", (card,), card=card.symbol)
+    allowed = _allowed(cards, led, trump)
+    if card in allowed:
+        return None
+    assert led is not None  # the leader may play any card held
+    wanted = suit_of(led, trump)
+    args = {"card": card.symbol, "suit": _suit_words(wanted, trump, len(allowed)), "led": led.symbol,
+            "holding": " ".join(c.symbol for c in allowed), "which": "it" if len(allowed) == 1 else "one of those"}
+    if trump is None and card in TRUMPS and card.suit is wanted:
+        return Reason.of(
+            "permanent-is-trump",
+            "{card} is a wenzel, a trump and so a club, not one of the {printed}: {led} was led and the hand holds "
+            "{suit} ({holding}), so {which} must be played.",
+            (card, led, *allowed), printed=wanted.english, **args,
+        )
+    return Reason.of(
+        "must-follow",
+        "{led} was led and the hand holds {suit} ({holding}): {which} must be played, not {card}.",
+        (card, led, *allowed), **args,
+    )
+
+
+def refusal(hand: Sequence[Card] | str, trick: Sequence[Card] | str, card: Card | str,
+            trump: Suit | str | None = None) -> Reason | None:
+    """Why ``card`` may not be played from ``hand`` to ``trick`` (led card first), or ``None`` if it may.
+
+    The reason names the card, the lead and the cards of the hand that must
+    be played instead (``must-follow``; ``permanent-is-trump`` when the card
+    is a wenzel printed with the suit led, which it does not follow).
+
+    >>> refusal("SQ SA H5", "SK", "SQ").code     # ♠Q is a trump: ♠A must follow ♠K
+    'permanent-is-trump'
+    >>> refusal("SQ SA H5", "SK", "SA") is None
+    True
+    >>> refusal("SQ SA H5", "SK", "SQ", "H") is None   # the auction, hearts trumps: ♠Q is a spade
+    True
+    """
+    cards, played, suit = _checked(hand, trick, trump)
+    named = check_cards([card] if not isinstance(card, str) else card, "the card")
+    if len(named) != 1:
+        raise InvalidPosition(f"the card asked about is one card, like 'SQ', not {len(named)}")
+    return _refusal(cards, played[0] if played else None, suit, named[0])
 
 
 def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: Suit | str | None = None) -> tuple[Card, ...]:
@@ -43,14 +136,8 @@ def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: 
     >>> format_cards(legal_plays("SQ HA", "C5"))      # a club led: ♠Q is a club
     'SQ'
     """
-    suit = parse_trump(trump)
-    cards = check_cards(hand, "the hand")
-    played = check_cards(trick, "the trick")
-    if set(cards) & set(played):
-        raise InvalidPosition(f"{min(set(cards) & set(played))} is both in the hand and in the trick")
-    if len(played) >= 4:
-        raise InvalidPosition(f"the trick already holds {len(played)} cards: nobody plays to it any more")
-    return follow_suit(cards, played[0] if played else None, lambda c: suit_of(c, suit))
+    cards, played, suit = _checked(hand, trick, trump)
+    return _allowed(cards, played[0] if played else None, suit)
 
 
 def trick_winner(cards: Sequence[Card] | str, trump: Suit | str | None = None) -> int:
@@ -61,14 +148,48 @@ def trick_winner(cards: Sequence[Card] | str, trump: Suit | str | None = None) -
     >>> trick_winner("HA HK SJ", "H")   # Auction Klørsjavs, hearts trumps: ♠J is a plain spade
     0
     """
-    suit = parse_trump(trump)
-    plays = check_cards(cards, "the trick")
-    if not plays:
-        raise InvalidPosition("the trick holds no card: an empty trick has no winner")
-    if len(plays) > 4:
-        raise InvalidPosition(f"a trick holds at most 4 cards, got {len(plays)}")
-    return trick_winner_by(plays, lambda c: power(c, suit), lambda c: suit_of(c, suit),
-                           Suit.CLUBS if suit is None else suit)
+    plays, suit = _checked_trick(cards, trump)
+    return _winner(plays, suit)
+
+
+def _winner(plays: Sequence[Card], trump: Suit | None) -> int:
+    """The one rule of winning: the highest trump played, else the highest card of the suit led."""
+    return trick_winner_by(plays, lambda c: power(c, trump), lambda c: suit_of(c, trump), trump_suit(trump))
+
+
+def explain_trick(cards: Sequence[Card] | str, trump: Suit | str | None = None) -> TrickResult:
+    """The winner of a trick (``cards`` in play order, led card first) with the reason, naming the deciding cards.
+
+    ``trump=None``: clubs and the wenzels are trumps, so a wenzel led is a
+    trump lead; a suit: Auction Klørsjavs's named trumps.  The reason's code
+    is ``highest-trump-led`` (trumps were led), ``trumped`` (a trump beat a
+    lead of another suit) or ``highest-of-led`` (no trump was played); its
+    cards are the winner and, when another card, the lead.
+
+    >>> result = explain_trick("SJ SA SK")   # ♠J is a trump: a trump lead, which the spades cannot beat
+    >>> result.winner, result.reason.code
+    (0, 'highest-trump-led')
+    >>> explain_trick("SA SK C5").reason.text
+    '♠A was led; ♣5 is the highest trump played, and a trump beats every card of another suit.'
+    """
+    plays, suit = _checked_trick(cards, trump)
+    index = _winner(plays, suit)
+    card, lead = plays[index], plays[0]
+    top = trump_suit(suit)
+    led = suit_of(lead, suit)
+    named = (card,) if index == 0 else (card, lead)
+    trumped = led is not top and any(suit_of(c, suit) is top for c in plays)
+    if led is top:
+        reason = Reason.of("highest-trump-led", "Trumps were led and {card} is the highest trump played.", named,
+                           card=card.symbol)
+    elif trumped:
+        reason = Reason.of(
+            "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
+            named, card=card.symbol, led=lead.symbol)
+    else:
+        reason = Reason.of("highest-of-led", "No trump was played, so the highest of the {suit} led wins: {card}.",
+                           named, card=card.symbol, suit=led.english)
+    return TrickResult(index, card, trumped, reason)
 
 
 def card_points(cards: Sequence[Card] | str) -> int:

@@ -12,13 +12,11 @@ The rules, in one place each:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
-from stytvolt.core.tricks import trick_winner_by
+from stytvolt.core.tricks import TrickResult, check_play, check_trick, trick_winner_by
 from stytvolt.sjavs.cards import check_cards, describe_suit, is_permanent, parse_trump, power, suit_of
 
 __all__ = ["legal_plays", "refusal", "trick_winner", "explain_trick", "TrickResult"]
@@ -30,11 +28,7 @@ def _checked(hand: object, trick: object, trump: object) -> tuple[tuple[Card, ..
     suit = parse_trump(trump)  # type: ignore[arg-type]  # parse_trump names a bad value
     cards = check_cards(hand, "the hand")  # type: ignore[arg-type]
     played = check_cards(trick, "the trick")  # type: ignore[arg-type]
-    if len(played) >= MAX_TRICK:
-        raise InvalidPosition(f"the trick already holds {len(played)} cards: nobody plays to it any more")
-    both = set(cards) & set(played)
-    if both:
-        raise InvalidPosition(f"{min(both)} is both in the hand and in the trick")
+    check_play(cards, played, MAX_TRICK)
     return cards, played, suit
 
 
@@ -86,24 +80,11 @@ def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: 
     return tuple(card for card in cards if _refusal(cards, led, suit, card) is None)
 
 
-@dataclass(frozen=True)
-class TrickResult:
-    """Who won a trick: the index of the winning play, its card, and the reason in words."""
-
-    winner: int
-    card: Card
-    trumped: bool  # a trump won a trick led in another suit
-    reason: Reason
-
-
 def explain_trick(cards: Sequence[Card] | str, trump: Suit | str) -> TrickResult:
     """The winner of a trick (``cards`` in play order, led card first) with the reason."""
     suit = parse_trump(trump)
     plays = check_cards(cards, "the trick")
-    if not plays:
-        raise InvalidPosition("the trick holds no card: an empty trick has no winner")
-    if len(plays) > MAX_TRICK:
-        raise InvalidPosition(f"a trick holds at most {MAX_TRICK} cards, got {len(plays)}")
+    check_trick(plays, MAX_TRICK)
     index = trick_winner_by(plays, lambda c: power(c, suit), lambda c: suit_of(c, suit), suit)
     card = plays[index]
     led = suit_of(plays[0], suit)

@@ -22,13 +22,12 @@ how much, with the sheet) and ``hand`` (worked hands).
 
 Every decision comes from :mod:`stytvolt.klorsjavs`: which suit a card
 plays in and the order (:mod:`~stytvolt.klorsjavs.cards`), who wins a trick
-(:func:`~stytvolt.klorsjavs.rules.trick_winner`), what a hand scores
+and why (:func:`~stytvolt.klorsjavs.rules.explain_trick`), what a hand scores
 (:func:`~stytvolt.klorsjavs.rules.hand_score`,
 :func:`~stytvolt.klorsjavs.rules.auction_score`) and the sheets
 (:class:`~stytvolt.klorsjavs.sheet.OreSheet`,
-:class:`~stytvolt.klorsjavs.sheet.TariffSheet`).  The rules have no
-sentence for a trick's winner, so :func:`trick_reason` words what
-``trick_winner`` and ``suit_of`` found.  The readers of params are
+:class:`~stytvolt.klorsjavs.sheet.TariffSheet`).  The readers of params and
+the parts of a figure or widget that know no game's rule are
 :mod:`stytvolt.web.sjavs`'s.
 """
 
@@ -45,19 +44,23 @@ from stytvolt.core.explain import Reason
 from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, TRUMPS, order, suit_of
 from stytvolt.klorsjavs.hand import VARIANTS
 from stytvolt.klorsjavs.rules import (
-    FOUR_HAND_TOTAL, TOTAL, AuctionScore, Bid, HandScore, auction_score, card_points, fold_cost, hand_score,
-    parse_auction_bid, trick_winner,
+    FOUR_HAND_TOTAL, TOTAL, AuctionScore, Bid, HandScore, auction_score, explain_trick, fold_cost, hand_score,
+    parse_auction_bid, trump_suit,
 )
 from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, START, OreSheet, TariffSheet
 from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.sjavs import MAX_DEALS, choice_param, hand_step, names_param, said_list, seed_param, whole_param
+from stytvolt.web.sjavs import (
+    add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls, hand_stepper,
+    names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup, undo_last,
+    who_played, whole_param,
+)
 
 if TYPE_CHECKING:
     from stytvolt.klorsjavs.hand import HandState
 
 __all__ = [
-    "GAME", "SEATS", "VARIANT_TITLES", "bot_name", "card_words", "trick_reason", "follow_notes", "trick_html",
+    "GAME", "SEATS", "VARIANT_TITLES", "bot_name", "card_words", "follow_notes", "trick_html",
     "parse_results", "sheet_html", "worked_steps",
 ]
 
@@ -104,12 +107,7 @@ def _trump(params: Params, variant: str, *, strict: bool = True) -> Suit | None:
         return None
     if not text:
         raise WidgetError("trump: name the suit the auction's declarer chose, like H or hearts")
-    try:
-        if len(text) > 10:
-            raise WidgetError("too long")
-        return Suit.parse(text)
-    except StytvoltError:
-        raise WidgetError(f"trump: expected a suit, like H or hearts, not {shown(text)}") from None
+    return suit_param(text)
 
 
 def _card_list(params: Params, name: str, most: int, what: str, variant: str) -> tuple[Card, ...]:
@@ -133,14 +131,9 @@ def _order(suit: Suit, variant: str, trump: Suit | None) -> tuple[Card, ...]:
     return tuple(c for c in order(suit, trump) if c in pack)
 
 
-def _trump_suit(trump: Suit | None) -> Suit:
-    """The suit that is trumps: clubs (the nine) in Klørsjavs, the named suit in the auction."""
-    return Suit.CLUBS if trump is None else trump
-
-
 def ranked(cards: Sequence[Card], variant: str, trump: Suit | None) -> list[Card]:
     """Cards laid out as they rank: the trumps from the top, then each other suit."""
-    top = _trump_suit(trump)
+    top = trump_suit(trump)
     seq = list(_order(top, variant, trump)) + [c for s in Suit if s is not top for c in _order(s, variant, trump)]
     place = {c: i for i, c in enumerate(seq)}
     return sorted(cards, key=place.__getitem__)
@@ -161,7 +154,7 @@ def card_words(card: Card, variant: str, trump: Suit | None) -> tuple[str, str]:
     suit = suit_of(card, trump)
     cards = _order(suit, variant, trump)
     k = cards.index(card) + 1
-    if suit is _trump_suit(trump):
+    if suit is trump_suit(trump):
         place, caption = _place(k, len(cards), "trump"), f"trump {k}"
     else:
         place, caption = _place(k, len(cards), suit.singular), ""
@@ -218,7 +211,7 @@ def _fig_order(p: Params) -> str:
     """The ``order`` figure: the game's whole pack, highest first in each group."""
     variant = _variant(p)
     trump = _trump(p, variant)
-    top = _trump_suit(trump)
+    top = trump_suit(trump)
     trumps = _order(top, variant, trump)
     if trump is None:
         groups = [("Trumps (clubs)", f"{len(trumps)} cards: the six wenzels, then ♣A ♣K ♣5. All of them are clubs in play.", trumps)]
@@ -244,11 +237,7 @@ def _fig_order(p: Params) -> str:
         f"{len(_pack(variant))} cards. Trumps: {escape(_trumps_said(trump))}. Highest first in each group; "
         "any trump beats any card of another suit.</p>"
     ]
-    for title, note, cards in groups:
-        parts.append(
-            f'<section class="sv-group"><p class="sv-group-head"><strong>{escape(title)}</strong>: {escape(note)}</p>'
-            f"{_cards_figure(cards, variant, trump, label=f'{title}, highest first')}</section>"
-        )
+    parts.append(order_sections(groups, lambda cards, label: _cards_figure(cards, variant, trump, label=label)))
     parts.append("</div>")
     return "".join(parts)
 
@@ -256,26 +245,9 @@ def _fig_order(p: Params) -> str:
 # -- a trick -------------------------------------------------------------------------------------------------------
 
 
-def trick_reason(cards: Sequence[Card], trump: Suit | None) -> tuple[int, Reason]:
-    """The winner of a trick (by :func:`~stytvolt.klorsjavs.rules.trick_winner`) and why, in the words Sjavs uses."""
-    winner = trick_winner(cards, trump)
-    card = cards[winner]
-    top = _trump_suit(trump)
-    led = suit_of(cards[0], trump)
-    if led is top:
-        return winner, Reason.of("highest-trump-led", "Trumps were led and {card} is the highest trump played.",
-                                 (card,), card=card.symbol)
-    if any(suit_of(c, trump) is top for c in cards):
-        return winner, Reason.of(
-            "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
-            (card,), card=card.symbol, led=cards[0].symbol)
-    return winner, Reason.of("highest-of-led", "No trump was played, so the highest of the {suit} led wins: {card}.",
-                             (card,), card=card.symbol, suit=led.english)
-
-
 def follow_notes(cards: Sequence[Card], trump: Suit | None, names: Sequence[str]) -> list[tuple[str, str]]:
     """How each card answered the lead, as (code, sentence); a wenzel printed with the led suit is the trap."""
-    top = _trump_suit(trump)
+    top = trump_suit(trump)
     led = suit_of(cards[0], trump)
     lead = cards[0]
     wanted = "trumps" if led is top else led.english
@@ -311,27 +283,14 @@ def follow_notes(cards: Sequence[Card], trump: Suit | None, names: Sequence[str]
 
 
 def trick_html(cards: Sequence[Card], variant: str, trump: Suit | None, names: Sequence[str] = ()) -> str:
-    """A trick as a figure: the cards in play order, the winner and why, how each card followed."""
-    winner, reason = trick_reason(cards, trump)
-    who = list(names) if names else ["The leader"] + [f"Player {i + 1}" for i in range(1, len(cards))]
-    top = _trump_suit(trump)
-    plays = []
-    for i, card in enumerate(cards):
-        place = ("led" if i == 0 else f"play {i + 1}") if not names else names[i] + (" (led)" if i == 0 else "")
-        text = place + (" — wins" if i == winner else "") + (", trump" if suit_of(card, trump) is top else "")
-        classes = " ".join(x for x, on in (("sv-winner", i == winner), ("sv-permanent", _is_wenzel(card, trump))) if on)
-        plays.append(f"<li>{html.card_figure(card, card_words(card, variant, trump)[0], text, classes)}</li>")
-    by = f", played by {escape(who[winner])}" if names else ""
-    lines = [f'<li data-code="{code}">{escape(text)}</li>' for code, text in follow_notes(cards, trump, who)]
-    lines.append(f'<li data-code="{escape(reason.code)}">{escape(reason.render())}</li>')
-    return (
-        f'<div class="sv-trick" data-winner="{winner}" data-variant="{variant}">'
-        f'<p class="sv-context">{escape(VARIANT_TITLES[variant])}. Trumps: {escape(_trumps_said(trump))}.</p>'
-        f'<ol class="sv-cards sv-plays" aria-label="cards in the order played">{"".join(plays)}</ol>'
-        f'<p class="sv-answer"><strong>Winner:</strong> <span data-answer="winner">{escape(cards[winner].symbol)} '
-        f"({escape(cards[winner].english)})</span>{by} (play {winner + 1}).</p>"
-        f'<ol class="sv-reasons">{"".join(lines)}</ol></div>'
-    )
+    """A trick as a figure: the cards in play order, the winner and the engine's reason, how each card followed."""
+    top = trump_suit(trump)
+    notes = follow_notes(cards, trump, who_played(names, len(cards)))
+    return trick_markup(cards, explain_trick(cards, trump), names, notes,
+                        spoken=lambda card: card_words(card, variant, trump)[0],
+                        is_trump=lambda card: suit_of(card, trump) is top, marked=lambda card: _is_wenzel(card, trump),
+                        attrs=f'data-variant="{variant}"',
+                        context=f"{VARIANT_TITLES[variant]}. Trumps: {_trumps_said(trump)}.")
 
 
 def _trick_params(p: Params, *, strict: bool = True) -> tuple[tuple[Card, ...], str, Suit | None, tuple[str, ...]]:
@@ -636,12 +595,7 @@ def _controls_calc(p: Params) -> str:
         + html.text_field("tricks", "Declarer's tricks (auction only)", p.get("tricks", ""),
                           "0 to 6: a tout is won with all six; a Spil or Stryger with none is the bottom row. "
                           "Empty: at least one.", hint_id="hint-klorsjavs-calc-tricks", numeric=True)
-        + html.hidden_field("sheet", p.get("sheet", ""))
-        + html.hidden_field("sheet_variant", p.get("sheet_variant", ""))
-        + html.submit_button("Score this hand", primary=True)
-        + html.submit_button("Add to the sheet", "add")
-        + html.submit_button("Undo the last hand", "undo")
-        + html.submit_button("New sheet", "reset")
+        + sheet_controls(p, "sheet_variant")
     )
 
 
@@ -663,9 +617,7 @@ def _band_text(score: HandScore | AuctionScore | None, variant: str) -> str:
 @widget(GAME, "calculator", title="Klørsjavs scoring calculator", controls=_controls_calc)
 def _calculator(params: dict[str, str]) -> Answer:
     """The calculator's answer: who subtracts (or pays) how much and why, and the sheet after the button pressed."""
-    action = params.get("action", "").strip()
-    if action not in ("", "add", "undo", "reset"):
-        raise WidgetError(f"action: expected add, undo or reset, not {shown(action)}")
+    action = calculator_action(params)
     variant, result = _calc_result(params)
     names = SEATS[variant]
     score = _score(result, variant, "points", 0)
@@ -678,18 +630,9 @@ def _calculator(params: dict[str, str]) -> Answer:
         sheet_text, note = "", f"A new sheet for {VARIANT_TITLES[variant]} (the last one was for another game)."
     records = parse_results(sheet_text, variant, "sheet")
     if action == "undo":
-        note = "The last hand is taken off the sheet." if records else "The sheet is empty: nothing to undo."
-        records = records[:-1]
+        note = undo_last(records)
     sheet, _ = _sheet(records, variant, names, None, 3 * SESSION_ROUNDS, "sheet")
-    if action == "add":
-        if sheet.over:
-            raise WidgetError("sheet: the game on this sheet is already decided; press New sheet to start another")
-        if len(records) >= MAX_CHALK_RECORDS:
-            raise WidgetError(f"sheet: a sheet holds at most {MAX_CHALK_RECORDS} hands; press New sheet")
-        records.append(result)
-        note = f"Hand {len(records)} is added to the sheet."
-    elif not note:
-        note = 'Press "Add to the sheet" to write this hand on it.'
+    note = add_to_sheet(action, records, result, note, "the game on this sheet is already decided" if sheet.over else "")
     declarer = result[0]
     who = names[declarer]
     others = [n for c, n in enumerate(names) if c != declarer]
@@ -804,18 +747,8 @@ def worked_steps(variant: str, seed: int) -> tuple[str, list[tuple[str, str]]]:
     names = SEATS[variant]
     players = VARIANTS[variant]
     bot = _bot(seed)
-    passed = 0
-    while True:
-        probe = _deal(seed, passed, variant)
-        while probe.phase == "bidding":
-            probe.apply(bot.choose(probe.observation(probe.current_player())))
-        if probe.phase != "passed":
-            break
-        passed += 1
-        if passed >= MAX_DEALS:
-            raise WidgetError(f"seed: every one of {MAX_DEALS} deals from this seed was passed; try another seed")
+    passed, bidding = first_played_deal(lambda k: _deal(seed, k, variant), bot)
     # The hand is dealt again and its bidding replayed, the same bot playing on from there.
-    bidding = [a for a, _ in probe.history]
     state = _deal(seed, passed, variant)
     dealer = names[state.dealer]
     steps: list[tuple[str, str]] = []
@@ -879,7 +812,8 @@ def worked_steps(variant: str, seed: int) -> tuple[str, list[tuple[str, str]]]:
             number = len(state.tricks) + (0 if complete else 1)
             order_names = [names[(leader + i) % players] for i in range(len(trick))]
             said.append(follow_notes(trick, state.trump, order_names)[-1])
-            winner, reason = trick_reason(trick, state.trump)
+            result = explain_trick(trick, state.trump)
+            winner, reason = result.winner, result.reason
             if complete:
                 said.append((reason.code, reason.render()))
                 tail = f"{order_names[winner]} wins trick {number}" + (" and leads the next." if not state.is_terminal() else ", the last.")
@@ -936,13 +870,9 @@ def _score_step(state: "HandState") -> str:
 
 def _hand_html(variant: str, seed: int, step: str) -> tuple[str, int]:
     """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
-    from stytvolt.web.hands import stepper
-
     intro, steps = worked_steps(variant, seed)
-    start = hand_step(step, len(steps)) if step.strip() else 0
-    markup = stepper(steps, label=f"Worked hand of {VARIANT_TITLES[variant]}, seed {seed}", start=start,
-                     attrs=f' data-seed="{seed}" data-variant="{variant}"')
-    return intro + markup, start
+    return hand_stepper(intro, steps, step, f"Worked hand of {VARIANT_TITLES[variant]}, seed {seed}",
+                        f' data-seed="{seed}" data-variant="{variant}"')
 
 
 @figure(GAME, "hand")
@@ -953,28 +883,10 @@ def _fig_hand(p: Params) -> str:
 
 def _controls_hand(p: Params) -> str:
     """The worked hand's controls: the game, the seed, the deal buttons; the step and the hand shown, hidden."""
-    return (
-        _variant_select(p.get("variant", "klorsjavs"))
-        + html.text_field("seed", "Seed", p.get("seed", ""),
-                          "A whole number deals the same hand every time; leave it empty for a surprise.",
-                          hint_id="hint-klorsjavs-hand-seed", numeric=True)
-        + html.submit_button("Deal a random hand", "random")
-        + html.submit_button("Show", "show", primary=True)
-        + html.hidden_field("step", p.get("step", ""))
-        + html.hidden_field("dealt", p.get("dealt", ""))
-    )
+    return hand_controls(p, _variant_select(p.get("variant", "klorsjavs")), "hint-klorsjavs-hand-seed")
 
 
 @widget(GAME, "hand", title="Klørsjavs worked hand", controls=_controls_hand)
 def _hand(params: dict[str, str]) -> Answer:
     """The worked hand's answer: the hand the form names, at the step kept for it."""
-    action = params.get("action", "").strip()
-    if action not in ("", "show", "random"):
-        raise WidgetError(f"action: expected show or random, not {shown(action)}")
-    variant = _variant(params)
-    text = params.get("seed", "").strip()
-    seed = seed_param(text) if text else (random.randrange(1_000_000) if action == "random" else 1)
-    dealt = f"{variant}:{seed}"
-    same = params.get("dealt", "") == dealt and action not in ("show", "random")
-    markup, start = _hand_html(variant, seed, params.get("step", "") if same else "")
-    return {"html": markup, "set": {"variant": variant, "seed": str(seed), "step": str(start + 1), "dealt": dealt}}
+    return hand_answer(params, "variant", _variant, _hand_html)

@@ -34,10 +34,11 @@ from __future__ import annotations
 import random
 import re
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from stytvolt.core.cards import Card, Suit, parse_cards
 from stytvolt.core.errors import StytvoltError
+from stytvolt.core.tricks import TrickResult
 from stytvolt.sjavs.bidding import trump_lengths
 from stytvolt.sjavs.cards import PACK, PERMANENT_TRUMPS, describe_suit, is_permanent, order, suit_of
 from stytvolt.sjavs.play import explain_trick
@@ -50,8 +51,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAME", "SEATS", "COLUMNS", "MAX_SEED", "choice_param", "whole_param", "names_param", "seed_param", "said_list",
-    "hand_step", "card_words", "ranked", "trick_html", "follow_notes", "parse_results",
+    "suit_param", "hand_step", "card_words", "ranked", "trick_html", "follow_notes", "parse_results",
     "sheet_html", "worked_steps",
+    # shared with stytvolt.web.klorsjavs: the parts of a figure or widget that know no game's rule
+    "order_sections", "who_played", "trick_markup", "calculator_action", "undo_last", "add_to_sheet",
+    "sheet_controls", "first_played_deal", "hand_stepper", "hand_controls", "hand_answer",
 ]
 
 GAME = "sjavs"
@@ -85,15 +89,19 @@ _BANDS = {
 # -- reading parameters ---------------------------------------------------------------------------------
 
 
-def _trump(params: Params, default: str = "H") -> Suit:
-    """The trump suit a param names (``trump``), ``default`` when missing or empty."""
-    text = params.get("trump", default).strip() or default
+def suit_param(text: str) -> Suit:
+    """The suit a ``trump`` field names (``H``, ``♥``, ``hearts``), refused by name when it names none."""
     try:
         if len(text) > 10:
             raise WidgetError("too long")
         return Suit.parse(text)
     except StytvoltError:
         raise WidgetError(f"trump: expected a suit, like H or hearts, not {shown(text)}") from None
+
+
+def _trump(params: Params, default: str = "H") -> Suit:
+    """The trump suit a param names (``trump``), ``default`` when missing or empty."""
+    return suit_param(params.get("trump", default).strip() or default)
 
 
 def _card_list(params: Params, name: str, most: int, what: str) -> tuple[Card, ...]:
@@ -270,13 +278,18 @@ def _fig_order(p: Params) -> str:
         f'<p class="sv-context">Trumps: {escape(_suit_name(trump))}. Every card of the pack, '
         f"highest first in each group. Any trump beats any card of another suit.</p>"
     ]
-    for title, note, cards in groups:
-        parts.append(
-            f'<section class="sv-group"><p class="sv-group-head"><strong>{escape(title)}</strong>: {escape(note)}</p>'
-            f"{_cards_figure(cards, trump, label=f'{title}, highest first')}</section>"
-        )
+    parts.append(order_sections(groups, lambda cards, label: _cards_figure(cards, trump, label=label)))
     parts.append("</div>")
     return "".join(parts)
+
+
+def order_sections(groups: Sequence[tuple[str, str, Sequence[Card]]], draw: Callable[[Sequence[Card], str], str]) -> str:
+    """The ``order`` figure's groups (title, note, cards highest first), each drawn by ``draw(cards, label)``."""
+    return "".join(
+        f'<section class="sv-group"><p class="sv-group-head"><strong>{escape(title)}</strong>: {escape(note)}</p>'
+        f"{draw(cards, f'{title}, highest first')}</section>"
+        for title, note, cards in groups
+    )
 
 
 # -- figures: a trick -----------------------------------------------------------------------------------------
@@ -321,34 +334,49 @@ def follow_notes(cards: Sequence[Card], trump: Suit, names: Sequence[str]) -> li
     return notes
 
 
-def _who(names: Sequence[str], count: int) -> list[str]:
+def who_played(names: Sequence[str], count: int) -> list[str]:
     """Who played each card: the names given, else "The leader", "Player 2" and so on."""
     if names:
         return list(names)
     return ["The leader"] + [f"Player {i + 1}" for i in range(1, count)]
 
 
-def trick_html(cards: Sequence[Card], trump: Suit, names: Sequence[str] = ()) -> str:
-    """A trick as a figure: the cards in play order, the winner with the engine's reason, how each card followed."""
-    result = explain_trick(cards, trump)
-    who = _who(names, len(cards))
+def trick_markup(cards: Sequence[Card], result: TrickResult, names: Sequence[str], notes: Sequence[tuple[str, str]],
+                 *, spoken: Callable[[Card], str], is_trump: Callable[[Card], bool], marked: Callable[[Card], bool],
+                 attrs: str, context: str) -> str:
+    """A trick as a figure, for any game whose rules give a :class:`~stytvolt.core.tricks.TrickResult`.
+
+    The cards in play order (each ``spoken`` with its name and role, a trump
+    said to be one, the ``marked`` ones drawn as permanent trumps), the
+    winner, the ``notes`` on how each card answered the lead and last the
+    engine's reason.  ``names``: who played each card (none: by their order);
+    ``attrs``: the figure's data attributes; ``context``: its first line.
+    """
     plays = []
     for i, card in enumerate(cards):
         place = ("led" if i == 0 else f"play {i + 1}") if not names else names[i] + (" (led)" if i == 0 else "")
-        text = place + (" — wins" if i == result.winner else "") + (", trump" if suit_of(card, trump) is trump else "")
-        classes = " ".join(x for x, on in (("sv-winner", i == result.winner), ("sv-permanent", is_permanent(card))) if on)
-        plays.append(f"<li>{html.card_figure(card, card_words(card, trump)[0], text, classes)}</li>")
-    by = f", played by {escape(who[result.winner])}" if names else ""
-    lines = [f'<li data-code="{code}">{escape(text)}</li>' for code, text in follow_notes(cards, trump, who)]
+        text = place + (" — wins" if i == result.winner else "") + (", trump" if is_trump(card) else "")
+        classes = " ".join(x for x, on in (("sv-winner", i == result.winner), ("sv-permanent", marked(card))) if on)
+        plays.append(f"<li>{html.card_figure(card, spoken(card), text, classes)}</li>")
+    by = f", played by {escape(names[result.winner])}" if names else ""
+    lines = [f'<li data-code="{code}">{escape(text)}</li>' for code, text in notes]
     lines.append(f'<li data-code="{escape(result.reason.code)}">{escape(result.reason.render())}</li>')
     return (
-        f'<div class="sv-trick" data-winner="{result.winner}" data-trump="{trump}">'
-        f'<p class="sv-context">Trumps: {escape(_suit_name(trump))}.</p>'
+        f'<div class="sv-trick" data-winner="{result.winner}" {attrs}>'
+        f'<p class="sv-context">{escape(context)}</p>'
         f'<ol class="sv-cards sv-plays" aria-label="cards in the order played">{"".join(plays)}</ol>'
         f'<p class="sv-answer"><strong>Winner:</strong> <span data-answer="winner">{escape(result.card.symbol)} '
         f"({escape(result.card.english)})</span>{by} (play {result.winner + 1}).</p>"
         f'<ol class="sv-reasons">{"".join(lines)}</ol></div>'
     )
+
+
+def trick_html(cards: Sequence[Card], trump: Suit, names: Sequence[str] = ()) -> str:
+    """A trick as a figure: the cards in play order, the winner with the engine's reason, how each card followed."""
+    notes = follow_notes(cards, trump, who_played(names, len(cards)))
+    return trick_markup(cards, explain_trick(cards, trump), names, notes,
+                        spoken=lambda card: card_words(card, trump)[0], is_trump=lambda card: suit_of(card, trump) is trump,
+                        marked=is_permanent, attrs=f'data-trump="{trump}"', context=f"Trumps: {_suit_name(trump)}.")
 
 
 def _trick_params(p: Params) -> tuple[tuple[Card, ...], Suit, tuple[str, ...]]:
@@ -608,8 +636,15 @@ def _controls_calc(p: Params) -> str:
                           hint_id="hint-sjavs-calc-tricks", numeric=True)
         + html.select_field("alone", "Every trick won by one announcer alone", (("no", "No"), ("yes", "Yes (four players)")),
                             p.get("alone", "no"))
-        + html.hidden_field("sheet", p.get("sheet", ""))
-        + html.hidden_field("sheet_players", p.get("sheet_players", ""))
+        + sheet_controls(p, "sheet_players")
+    )
+
+
+def sheet_controls(p: Params, kept: str) -> str:
+    """A scoring calculator's sheet so far and what it was for (``kept``), hidden, and its four buttons."""
+    return (
+        html.hidden_field("sheet", p.get("sheet", ""))
+        + html.hidden_field(kept, p.get(kept, ""))
         + html.submit_button("Score this hand", primary=True)
         + html.submit_button("Add to the sheet", "add")
         + html.submit_button("Undo the last hand", "undo")
@@ -617,12 +652,43 @@ def _controls_calc(p: Params) -> str:
     )
 
 
-@widget(GAME, "calculator", title="Sjavs scoring calculator", controls=_controls_calc)
-def _calculator(params: dict[str, str]) -> Answer:
-    """The calculator's answer: the hand's game points and why, and the sheet after the button pressed."""
+def calculator_action(params: Params) -> str:
+    """The calculator's button: ``""`` (score the hand), ``add``, ``undo`` or ``reset``."""
     action = params.get("action", "").strip()
     if action not in ("", "add", "undo", "reset"):
         raise WidgetError(f"action: expected add, undo or reset, not {shown(action)}")
+    return action
+
+
+def undo_last(records: list[Any]) -> str:
+    """Take the last hand off a sheet's records (none: nothing), and say so."""
+    if not records:
+        return "The sheet is empty: nothing to undo."
+    records.pop()
+    return "The last hand is taken off the sheet."
+
+
+def add_to_sheet(action: str, records: list[Any], result: Any, note: str, finished: str) -> str:
+    """The note under a calculator's sheet; ``add`` appends ``result`` to ``records`` first.
+
+    ``finished``: why nothing more may be added (the game on the sheet is
+    decided), else empty.  A sheet holds at most
+    :data:`~stytvolt.web.MAX_CHALK_RECORDS` hands.
+    """
+    if action != "add":
+        return note or 'Press "Add to the sheet" to write this hand on it.'
+    if finished:
+        raise WidgetError(f"sheet: {finished}; press New sheet to start another")
+    if len(records) >= MAX_CHALK_RECORDS:
+        raise WidgetError(f"sheet: a sheet holds at most {MAX_CHALK_RECORDS} hands; press New sheet")
+    records.append(result)
+    return f"Hand {len(records)} is added to the sheet."
+
+
+@widget(GAME, "calculator", title="Sjavs scoring calculator", controls=_controls_calc)
+def _calculator(params: dict[str, str]) -> Answer:
+    """The calculator's answer: the hand's game points and why, and the sheet after the button pressed."""
+    action = calculator_action(params)
     players, result = _calc_inputs(params)
     names = COLUMNS[players]
     score = _calc_score(result, players)
@@ -635,22 +701,11 @@ def _calculator(params: dict[str, str]) -> Answer:
         sheet_text, note = "", f"A new sheet for {players} players (the last one was for {for_players})."
     records = parse_results(sheet_text, players, "sheet")
     if action == "undo":
-        if records:
-            records.pop()
-            note = "The last hand is taken off the sheet."
-        else:
-            note = "The sheet is empty: nothing to undo."
+        note = undo_last(records)
     sheet, _, _ = _sheet(records, players, names, None, "sheet")
     carried = sheet.carried
-    if action == "add":
-        if sheet.winners:
-            raise WidgetError("sheet: the rubber on this sheet is already won; press New sheet to start another")
-        if len(records) >= MAX_CHALK_RECORDS:
-            raise WidgetError(f"sheet: a sheet holds at most {MAX_CHALK_RECORDS} hands; press New sheet")
-        records.append(result)
-        note = f"Hand {len(records)} is added to the sheet."
-    elif not note:
-        note = 'Press "Add to the sheet" to write this hand on it.'
+    note = add_to_sheet(action, records, result, note,
+                        "the rubber on this sheet is already won" if sheet.winners else "")
     column = result[0]
     if score.scorer is None:
         who = "nobody scores"
@@ -772,19 +827,9 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
 
     names = SEATS[players]
     bot = SimpleBot(seed)
-    passed = 0
     steps: list[tuple[str, str]] = []
-    while True:
-        state = _deal(seed, passed, players)
-        while state.phase == "bidding":
-            state.apply(bot.choose(state.observation(state.current_player())))
-        if state.phase != "passed":
-            break
-        passed += 1
-        if passed >= MAX_DEALS:
-            raise WidgetError(f"seed: every one of {MAX_DEALS} deals from this seed was passed; try another seed")
+    passed, bidding = first_played_deal(lambda k: _deal(seed, k, players), bot)
     # The hand is dealt again and its bidding replayed, the same bot playing on from there.
-    bidding = [a for a, _ in state.history]
     state = _deal(seed, passed, players)
     dealer = names[state.dealer]
     if passed:
@@ -911,15 +956,38 @@ def hand_step(text: str, total: int) -> int:
     return int(text) - 1
 
 
-def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
-    """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and its step count."""
+def first_played_deal(deal: Callable[[int], Any], bot: Any) -> tuple[int, list[Any]]:
+    """How many deals of a worked hand were passed before one was played, and the played deal's bids.
+
+    ``deal(k)`` makes deal ``k`` (from 0) and ``bot`` bids at every seat
+    until someone bids or everyone passes; after :data:`MAX_DEALS` passed
+    deals the seed is refused.
+    """
+    passed = 0
+    while True:
+        state = deal(passed)
+        while state.phase == "bidding":
+            state.apply(bot.choose(state.observation(state.current_player())))
+        if state.phase != "passed":
+            return passed, [action for action, _ in state.history]
+        passed += 1
+        if passed >= MAX_DEALS:
+            raise WidgetError(f"seed: every one of {MAX_DEALS} deals from this seed was passed; try another seed")
+
+
+def hand_stepper(intro: str, steps: Sequence[tuple[str, str]], step: str, label: str, attrs: str) -> tuple[str, int]:
+    """A worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
     from stytvolt.web.hands import stepper
 
-    intro, steps = worked_steps(players, seed)
     start = hand_step(step, len(steps)) if step.strip() else 0
-    markup = stepper(steps, label=f"Worked hand of Sjavs for {players}, seed {seed}", start=start,
-                     attrs=f' data-seed="{seed}" data-players="{players}"')
-    return intro + markup, start
+    return intro + stepper(steps, label=label, start=start, attrs=attrs), start
+
+
+def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
+    """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
+    intro, steps = worked_steps(players, seed)
+    return hand_stepper(intro, steps, step, f"Worked hand of Sjavs for {players}, seed {seed}",
+                        f' data-seed="{seed}" data-players="{players}"')
 
 
 @figure(GAME, "hand")
@@ -928,13 +996,13 @@ def _fig_hand(p: Params) -> str:
     return _hand_html(_players(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
 
 
-def _controls_hand(p: Params) -> str:
-    """The worked hand's controls: players, seed, the deal buttons; the step and the hand shown, hidden."""
+def hand_controls(p: Params, setup: str, hint_id: str) -> str:
+    """A worked hand's controls: the ``setup`` field drawn, the seed, the deal buttons; the step and hand shown, hidden."""
     return (
-        html.select_field("players", "Players", (("4", "Four"), ("3", "Three"), ("2", "Two")), p.get("players", "4"))
+        setup
         + html.text_field("seed", "Seed", p.get("seed", ""),
                           "A whole number deals the same hand every time; leave it empty for a surprise.",
-                          hint_id="hint-sjavs-hand-seed", numeric=True)
+                          hint_id=hint_id, numeric=True)
         + html.submit_button("Deal a random hand", "random")
         + html.submit_button("Show", "show", primary=True)
         + html.hidden_field("step", p.get("step", ""))
@@ -942,17 +1010,35 @@ def _controls_hand(p: Params) -> str:
     )
 
 
-@widget(GAME, "hand", title="Sjavs worked hand", controls=_controls_hand)
-def _hand(params: dict[str, str]) -> Answer:
-    """The worked hand's answer: the hand the form names, at the step kept for it."""
+def hand_answer(params: Params, name: str, setup: Callable[[Params], str],
+                draw: Callable[[str, int, str], tuple[str, int]]) -> Answer:
+    """A worked hand widget's answer: the hand its form names, at the step kept for it.
+
+    ``name`` is the field that picks the game (``players``, ``variant``),
+    read by ``setup``; ``draw(setup, seed, step)`` gives the stepper and the
+    step shown.  An empty seed is 1, or a surprise for "Deal a random hand".
+    """
     action = params.get("action", "").strip()
     if action not in ("", "show", "random"):
         raise WidgetError(f"action: expected show or random, not {shown(action)}")
-    players = _players(params)
+    chosen = setup(params)
     text = params.get("seed", "").strip()
     seed = seed_param(text) if text else (random.randrange(1_000_000) if action == "random" else 1)
-    dealt = f"{players}:{seed}"
+    dealt = f"{chosen}:{seed}"
     # The step kept in the form belongs to the hand shown before: a new hand (or a new deal) starts at its first step.
     same = params.get("dealt", "") == dealt and action not in ("show", "random")
-    markup, start = _hand_html(players, seed, params.get("step", "") if same else "")
-    return {"html": markup, "set": {"players": str(players), "seed": str(seed), "step": str(start + 1), "dealt": dealt}}
+    markup, start = draw(chosen, seed, params.get("step", "") if same else "")
+    return {"html": markup, "set": {name: chosen, "seed": str(seed), "step": str(start + 1), "dealt": dealt}}
+
+
+def _controls_hand(p: Params) -> str:
+    """The worked hand's controls: players, seed, the deal buttons; the step and the hand shown, hidden."""
+    players = html.select_field("players", "Players", (("4", "Four"), ("3", "Three"), ("2", "Two")), p.get("players", "4"))
+    return hand_controls(p, players, "hint-sjavs-hand-seed")
+
+
+@widget(GAME, "hand", title="Sjavs worked hand", controls=_controls_hand)
+def _hand(params: dict[str, str]) -> Answer:
+    """The worked hand's answer: the hand the form names, at the step kept for it."""
+    return hand_answer(params, "players", lambda p: str(_players(p)),
+                       lambda players, seed, step: _hand_html(int(players), seed, step))

@@ -1,9 +1,10 @@
 """Klørsjavs question kinds about the play: which card wins a trick, and which card may be played to one.
 
-Every answer comes from the rules: :func:`~stytvolt.klorsjavs.rules.trick_winner`
-decides tricks, :func:`~stytvolt.klorsjavs.rules.legal_plays` what may be
-played, and :func:`~stytvolt.klorsjavs.cards.suit_of` which suit a card
-plays in (the explanations say what these found).  This module draws
+Every answer comes from the rules: :func:`~stytvolt.klorsjavs.rules.explain_trick`
+decides tricks and says why, :func:`~stytvolt.klorsjavs.rules.legal_plays`
+and :func:`~stytvolt.klorsjavs.rules.refusal` decide what may be played and
+say why not, and :func:`~stytvolt.klorsjavs.cards.suit_of` says which suit a
+card plays in (the notes on the traps say what it found).  This module draws
 positions, words the question and offers the choices.
 
 The three games: ``klorsjavs`` (three players, the nine permanent trumps
@@ -50,12 +51,13 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
 from stytvolt.klorsjavs.cards import TRUMPS, suit_of
-from stytvolt.klorsjavs.rules import legal_plays, trick_winner
+from stytvolt.klorsjavs.rules import explain_trick, legal_plays, refusal, trump_suit
 from stytvolt.klorsjavs.quiz.common import (
     GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_trump, checked_variant, first_fit, listed,
     pack_of, players_of, seat_notes,
 )
-from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.learn import Draft, kind
+from stytvolt.learn.common import draw_following, follow_question, tap_hand, winner_question
 
 __all__ = [
     "TRICK_TRAPS", "FOLLOW_TRAPS", "WENZELS", "trick_traps", "follow_traps", "trick_level", "follow_level",
@@ -74,13 +76,9 @@ _RULE_FOLLOW = "klorsjavs/play.md#following-suit"
 _RULE_FOLLOW_TRAPS = "klorsjavs/play.md#traps-with-worked-examples"
 
 
-def _trump_suit(trump: Suit | None) -> Suit:
-    """The suit whose cards are trumps: clubs (the nine) in Klørsjavs, the named suit in the auction."""
-    return Suit.CLUBS if trump is None else trump
-
-
 def _is_trump(card: Card, trump: Suit | None) -> bool:
-    return suit_of(card, trump) is _trump_suit(trump)
+    """Whether the card plays as a trump (:func:`~stytvolt.klorsjavs.rules.trump_suit` says which suit that is)."""
+    return suit_of(card, trump) is trump_suit(trump)
 
 
 def _wenzel_abroad(card: Card, trump: Suit | None) -> bool:
@@ -128,12 +126,14 @@ def _ordinary(cards: Sequence[Card], trump: Suit | None) -> list[Reason]:
 
 
 def _suit_words(suit: Suit, trump: Suit | None) -> str:
-    if suit is _trump_suit(trump):
+    """What was led, in words: ``"trumps (clubs)"``, ``"trumps"`` (the auction) or the suit."""
+    if suit is trump_suit(trump):
         return "trumps (clubs)" if trump is None else "trumps"
     return suit.english
 
 
 def _lead_reason(lead: Card, trump: Suit | None) -> Reason:
+    """What the led card asks the others to follow with, a misread lead (a wenzel, an auction plain card) said so."""
     led = suit_of(lead, trump)
     if _wenzel_abroad(lead, trump):
         text = "{lead} was led: it is one of the nine trumps, so clubs were led, not {printed}."
@@ -145,7 +145,15 @@ def _lead_reason(lead: Card, trump: Suit | None) -> Reason:
                      suit=_suit_words(led, trump))
 
 
+def _rule(traps: Sequence[str], trapped: str, plain: str) -> str:
+    """The page a question links: the auction's section for an auction trap, ``trapped`` for another, else ``plain``."""
+    if "auction" in traps:
+        return _RULE_AUCTION
+    return trapped if traps else plain
+
+
 def _context(variant: str, trump: Suit | None) -> str:
+    """The question's first sentence: the game, and what is trumps in it."""
     if variant == "auction":
         assert trump is not None
         return f"{GAME_NAMES[variant]}: the declarer named {trump.english} as trumps."
@@ -204,62 +212,34 @@ def ask_trick_winner(cards: Sequence[Card] | str, *, variant: str = "klorsjavs",
         raise InvalidPosition(f"a trick of {GAME_NAMES[game]} holds {players} cards, not {len(shown)}")
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
         raise InvalidPosition(f"the leader is a seat 0..{players - 1}, not {leader!r}")
-    index = trick_winner(shown, suit)
-    winner = shown[index]
-    lead = shown[0]
-    led = suit_of(lead, suit)
+    result = explain_trick(shown, suit)
     traps = trick_traps(shown, variant=game, trump=suit)
-    reasons = [_lead_reason(lead, suit), *_notes(shown[1:], suit), *_ordinary(shown, suit)]
-    trumps = [c for c in shown if _is_trump(c, suit)]
-    if trumps and led is _trump_suit(suit):
-        reasons.append(Reason.of("quiz.klorsjavs.won.trump-led", "Trumps were led, and {card} is the highest trump "
-                                 "played.", (winner,), card=winner.symbol))
-    elif trumps:
-        reasons.append(Reason.of("quiz.klorsjavs.won.trumped", "{card} is the highest trump played, and a trump "
-                                 "beats every card of another suit.", (winner,), card=winner.symbol))
-    else:
-        reasons.append(Reason.of("quiz.klorsjavs.won.led", "No trump was played, so the highest of the {suit} led "
-                                 "wins: {card}.", (winner,), card=winner.symbol, suit=led.english))
-    if "auction" in traps:
-        rule = _RULE_AUCTION
-    elif traps:
-        rule = _RULE_CLUBS
-    else:
-        rule = _RULE_TRICK
-    return Draft(
-        prompt="Which card wins this trick?",
-        choices=tuple(Choice(str(c), c.symbol, (c,)) for c in shown),
-        answer=str(winner),
-        explanation=tuple(reasons),
-        position={"variant": game, "trump": "" if suit is None else suit.letter, "cards": cards_text(shown),
-                  "leader": SEATS[leader]},
-        rows=(Row("The trick, in play order", shown, seat_notes(leader, players, players), tap=True),),
-        rule=rule,
-        context=_context(game, suit) + " Tap the card that wins.",
-    )
+    reasons = [_lead_reason(shown[0], suit), *_notes(shown[1:], suit), *_ordinary(shown, suit), result.reason]
+    rule = _rule(traps, _RULE_CLUBS, _RULE_TRICK)
+    position = {"variant": game, "trump": "" if suit is None else suit.letter, "cards": cards_text(shown),
+                "leader": SEATS[leader]}
+    return winner_question(shown, result.card, reasons, position=position,
+                           notes=seat_notes(leader, players, players), rule=rule, context=_context(game, suit))
 
 
 def _pick(rng: random.Random, pool: Sequence[Card], count: int, led: Suit, trump: Suit | None,
           follow: float) -> list[Card]:
     """``count`` cards from ``pool``, each of the led suit with chance ``follow`` while any is left."""
-    out: list[Card] = []
-    left = list(pool)
-    for _ in range(count):
-        same = [c for c in left if suit_of(c, trump) is led]
-        card = rng.choice(same) if same and rng.random() < follow else rng.choice(left)
-        out.append(card)
-        left.remove(card)
-    return out
+    return draw_following(rng, pool, count, lambda c: suit_of(c, trump) is led, follow)
+
+
+def _game_for(rng: random.Random, level: int) -> str:
+    """The game a level's question is drawn in: Klørsjavs; or four-hand too; or the auction too (level 3)."""
+    if level == 1:
+        return "klorsjavs"
+    if level == 2:
+        return rng.choice(("klorsjavs", "klorsjavs", "four-hand"))
+    return rng.choice(("klorsjavs", "klorsjavs", "four-hand", "auction", "auction"))
 
 
 def _trick_draw(rng: random.Random, level: int) -> Draft | None:
     trump: Suit | None = None
-    if level == 1:
-        game = "klorsjavs"
-    elif level == 2:
-        game = rng.choice(("klorsjavs", "klorsjavs", "four-hand"))
-    else:
-        game = rng.choice(("klorsjavs", "klorsjavs", "four-hand", "auction", "auction"))
+    game = _game_for(rng, level)
     deck = tuple(pack_of(game))
     players = players_of(game)
     if level == 1:
@@ -371,7 +351,7 @@ def ask_legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, *, 
     barred = [c for c in cards if c not in legal]
     lead = played[0]
     led = suit_of(lead, suit)
-    one = "trump" if led is _trump_suit(suit) else led.singular
+    one = "trump" if led is trump_suit(suit) else led.singular
     reasons: list[Reason] = [_lead_reason(lead, suit), *_notes(cards, suit)]
     if len(legal) == 1:
         ask, answer = "may", legal[0]
@@ -380,15 +360,11 @@ def ask_legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, *, 
             "{card} is the hand's only {one}, so it must be played: {others} may not.",
             (answer, *barred), card=answer.symbol, one=one, others=listed(barred),
         ))
-        prompt = "Which card may you play?"
     elif len(barred) == 1:
         ask, answer = "may-not", barred[0]
-        reasons.append(Reason.of(
-            "quiz.klorsjavs.legal.barred",
-            "{card} is not a {one}, and the hand holds {others}, each a {one}: one of those must be played.",
-            tuple(cards), card=answer.symbol, one=one, others=listed(legal),
-        ))
-        prompt = "Which card may you not play?"
+        why = refusal(cards, played, answer, suit)
+        assert why is not None  # a card legal_plays leaves out has its refusal
+        reasons.append(why)
     else:
         raise InvalidPosition(
             f"exactly one card must be the answer: {len(legal)} of the hand's cards may be played and "
@@ -396,55 +372,16 @@ def ask_legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, *, 
         )
     traps = follow_traps(cards, played, variant=game, trump=suit)
     leader = (0 - len(played)) % players
-    if "auction" in traps:
-        rule = _RULE_AUCTION
-    elif traps:
-        rule = _RULE_FOLLOW_TRAPS
-    else:
-        rule = _RULE_FOLLOW
-    return Draft(
-        prompt=prompt,
-        choices=tuple(Choice(str(c), c.symbol, (c,)) for c in cards),
-        answer=str(answer),
-        explanation=tuple(reasons),
-        position={"variant": game, "trump": "" if suit is None else suit.letter, "hand": cards_text(cards),
-                  "trick": cards_text(played), "ask": ask},
-        rows=(
-            Row("The trick so far", played, seat_notes(leader, len(played), players)),
-            Row("Your hand (South)", cards, tap=True),
-        ),
-        rule=rule,
-        context=_context(game, suit) + " You are South, and it is your turn to play.",
-    )
-
-
-def _hand(rng: random.Random, ask: str, size: int, follow: Sequence[Card], other: Sequence[Card],
-          must: Sequence[Card] = ()) -> list[Card] | None:
-    """A hand of ``size`` cards: one from ``follow`` (``ask="may"``) or all but one (``"may-not"``).
-
-    ``must`` cards go in first, on the side their pool says.
-    """
-    fixed_follow = [c for c in must if c in follow]
-    fixed_other = [c for c in must if c not in follow]
-    want_follow = 1 if ask == "may" else size - 1
-    need_f, need_o = want_follow - len(fixed_follow), size - want_follow - len(fixed_other)
-    pool_f = [c for c in follow if c not in must]
-    pool_o = [c for c in other if c not in must]
-    if need_f < 0 or need_o < 0 or len(pool_f) < need_f or len(pool_o) < need_o:
-        return None
-    cards = fixed_follow + fixed_other + rng.sample(pool_f, need_f) + rng.sample(pool_o, need_o)
-    rng.shuffle(cards)
-    return cards
+    rule = _rule(traps, _RULE_FOLLOW_TRAPS, _RULE_FOLLOW)
+    position = {"variant": game, "trump": "" if suit is None else suit.letter, "hand": cards_text(cards),
+                "trick": cards_text(played), "ask": ask}
+    return follow_question(cards, played, answer, ask, reasons, position=position,
+                           notes=seat_notes(leader, len(played), players), rule=rule, context=_context(game, suit))
 
 
 def _legal_draw(rng: random.Random, level: int) -> Draft | None:
     trump: Suit | None = None
-    if level == 1:
-        game = "klorsjavs"
-    elif level == 2:
-        game = rng.choice(("klorsjavs", "klorsjavs", "four-hand"))
-    else:
-        game = rng.choice(("klorsjavs", "klorsjavs", "four-hand", "auction", "auction"))
+    game = _game_for(rng, level)
     deck = tuple(pack_of(game))
     players = players_of(game)
     ask = rng.choice(("may", "may-not"))
@@ -497,7 +434,7 @@ def _legal_draw(rng: random.Random, level: int) -> Draft | None:
             follow = [c for c in trumps if c is not lead]
             other = [c for c in deck if not _is_trump(c, None)]
             must = [rng.choice(wenzels)]
-    hand = _hand(rng, ask, size, follow, other, must)
+    hand = tap_hand(rng, ask, size, follow, other, must)
     if hand is None:
         return None
     rest = [c for c in deck if c is not lead and c not in hand]

@@ -36,7 +36,7 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.klorsjavs.quiz.common import (
-    GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_variant, first_fit, number_choices, pack_of,
+    GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_variant, first_fit, NEAR, pack_of,
     players_of, seat,
 )
 from stytvolt.klorsjavs.cards import parse_trump
@@ -45,6 +45,7 @@ from stytvolt.klorsjavs.rules import (
     parse_auction_bid,
 )
 from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.learn.common import number_choices, pick_choices
 
 __all__ = [
     "ask_card_points", "points_level", "make_card_points",
@@ -125,7 +126,7 @@ def ask_card_points(cards: Sequence[Card] | str, *, count: str = "pile", variant
         rule = _RULE_FOUR_PACK if game == "four-hand" else _RULE_DECLARER
     return Draft(
         prompt=prompt,
-        choices=number_choices(rng, answer, [s for s in slips if s != answer], low=2, unit="card points"),
+        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, low=2, unit="card points"),
         answer=str(answer),
         explanation=tuple(reasons),
         position={"variant": game, "cards": cards_text(shown), "count": count},
@@ -283,14 +284,7 @@ def ask_hand_score(points: int | None, *, tricks: int | None = None, declarer: i
         if four_hand:
             context += " (The four-hand pack holds 114.)"
         rule = _RULE_FOUR if four_hand else _RULE_TABLE
-    picked = [right]
-    for pair in candidates:
-        if len(picked) > wrong:
-            break
-        if pair not in picked:
-            picked.append(pair)
-    if rng is not None:
-        rng.shuffle(picked)
+    picked = pick_choices(right, candidates, wrong, rng)
     return Draft(
         prompt="Who subtracts how many øre?",
         choices=tuple(Choice(_ore_id(w, n), _ore_text(w, n, decl, players)) for w, n in picked),
@@ -361,14 +355,7 @@ def ask_auction_score(bid: Bid | str, *, points: int | None = None, tricks: int 
             context = (f"Auction Klørsjavs. {SEATS[decl]} won the auction with {contract}, won {tricks} of the 6 "
                        f"tricks and took {points} card points, the two cards set aside included.")
         detail = str(tricks)
-    picked = [score.tariff]
-    for value in slips:
-        if len(picked) > wrong:
-            break
-        if value and value not in picked:
-            picked.append(value)
-    if rng is not None:
-        rng.shuffle(picked)
+    picked = pick_choices(score.tariff, (value for value in slips if value), wrong, rng)
     reasons = [score.reason, Reason.of(
         "quiz.klorsjavs.auction.total",
         "Each opponent pays the declarer the tariff (or the declarer pays each of them), so {seat} "

@@ -32,6 +32,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.learn.common import pick_choices
 from stytvolt.sjavs.bidding import MIN_BID, Bid, bid_refusal, parse_bid, trump_lengths, winning_bid
 from stytvolt.sjavs.cards import PACK, is_permanent
 from stytvolt.sjavs.quiz.common import GAME, PLAYERS, SEATS, cards_text, checked_cards, first_fit, symbols
@@ -267,14 +268,8 @@ def ask_hand_bid(hand: Sequence[Card] | str, bids: Sequence[Bid | str | None] | 
         slips += [Bid(answer.length, not answer.clubs), Bid(answer.length + 1, False)]
     else:
         slips += [Bid(MIN_BID, False), Bid(lengths.longest, False) if lengths.longest >= MIN_BID else Bid(6, False)]
-    picked: list[Bid | None] = [answer]
-    for bid in slips:
-        if len(picked) >= 4:
-            break
-        if bid not in picked and (bid is None or bid.length <= _LONGEST):
-            picked.append(bid)
-    if rng is not None:
-        rng.shuffle(picked)
+    offered = (bid for bid in slips if bid is None or bid.length <= _LONGEST)
+    picked = pick_choices(answer, offered, 3, rng)
     bidding = f" The bidding so far: {_round_text(seats[:before], shown)}." if before else " You speak first."
     return Draft(
         prompt="What is the highest bid you may make?",

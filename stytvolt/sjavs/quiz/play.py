@@ -42,7 +42,8 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
-from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.learn import Draft, kind
+from stytvolt.learn.common import draw_following, follow_question, listed, tap_hand, winner_question
 from stytvolt.sjavs.cards import PACK, PERMANENT_TRUMPS, is_permanent, suit_of
 from stytvolt.sjavs.play import explain_trick, legal_plays, refusal
 from stytvolt.sjavs.quiz.common import (
@@ -147,28 +148,14 @@ def ask_trick_winner(trump: Suit | str, cards: Sequence[Card] | str, leader: int
         rule = _RULE_PERMANENT
     else:
         rule = _RULE_TRICK
-    return Draft(
-        prompt="Which card wins this trick?",
-        choices=tuple(Choice(str(c), c.symbol, (c,)) for c in shown),
-        answer=str(result.card),
-        explanation=tuple(reasons),
-        position={"trump": suit.letter, "cards": cards_text(shown), "leader": SEATS[leader]},
-        rows=(Row("The trick, in play order", shown, seat_notes(leader, len(shown)), tap=True),),
-        rule=rule,
-        context=trump_sentence(suit) + " Tap the card that wins.",
-    )
+    return winner_question(shown, result.card, reasons,
+                           position={"trump": suit.letter, "cards": cards_text(shown), "leader": SEATS[leader]},
+                           notes=seat_notes(leader, len(shown)), rule=rule, context=trump_sentence(suit))
 
 
 def _others(rng: random.Random, pool: Sequence[Card], count: int, led: Suit, trump: Suit, follow: float) -> list[Card]:
     """``count`` cards from ``pool``, each one of the led suit with chance ``follow`` while any is left."""
-    out: list[Card] = []
-    left = list(pool)
-    for _ in range(count):
-        same = [c for c in left if suit_of(c, trump) is led]
-        card = rng.choice(same) if same and rng.random() < follow else rng.choice(left)
-        out.append(card)
-        left.remove(card)
-    return out
+    return draw_following(rng, pool, count, lambda c: suit_of(c, trump) is led, follow)
 
 
 def _trick_draw(rng: random.Random, level: int) -> Draft | None:
@@ -259,12 +246,6 @@ def follow_level(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequence[
     return 2 if any(suit_of(c, suit) is suit for c in (*cards, *played)) else 1
 
 
-def _listed(cards: Sequence[Card]) -> str:
-    """``♠A``, ``♠A and ♦8``, ``♠A, ♦8 and ♣7``."""
-    faces = [c.symbol for c in cards]
-    return faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
-
-
 def ask_legal_plays(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequence[Card] | str) -> Draft:
     """Which card of ``hand`` may South play to ``trick`` (or which may not)?  The reader taps it.
 
@@ -304,12 +285,11 @@ def ask_legal_plays(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequen
             reasons.append(why)
         if len(plain) > 1:
             reasons.append(Reason.of("quiz.sjavs.legal.same", "The same goes for {which}.", tuple(plain[1:]),
-                                     which=_listed(plain[1:])))
+                                     which=listed(plain[1:])))
         reasons.append(Reason.of(
             "quiz.sjavs.legal.only", "{card} is the hand's only {one}, so it is the one card that may be played.",
             (answer,), card=answer.symbol, one=one,
         ))
-        prompt = "Which card may you play?"
     elif len(barred) == 1:
         ask, answer = "may-not", barred[0]
         why = refusal(cards, played, suit, answer)
@@ -320,7 +300,6 @@ def ask_legal_plays(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequen
             "quiz.sjavs.legal.rest", "Every other card ({others}) is {a_one}, so any of them may be played.",
             tuple(others), others=" ".join(c.symbol for c in others), a_one=f"a {one}",
         ))
-        prompt = "Which card may you not play?"
     else:
         raise InvalidPosition(
             f"exactly one card must be the answer: {len(legal)} of the hand's cards may be played and "
@@ -328,39 +307,11 @@ def ask_legal_plays(trump: Suit | str, hand: Sequence[Card] | str, trick: Sequen
         )
     traps = follow_traps(suit, cards, played)
     leader = leader_of(0, len(played))
-    return Draft(
-        prompt=prompt,
-        choices=tuple(Choice(str(c), c.symbol, (c,)) for c in cards),
-        answer=str(answer),
-        explanation=tuple(reasons),
-        position={"trump": suit.letter, "hand": cards_text(cards), "trick": cards_text(played), "ask": ask},
-        rows=(
-            Row("The trick so far", played, seat_notes(leader, len(played))),
-            Row("Your hand (South)", cards, tap=True),
-        ),
-        rule=_RULE_FOLLOW_TRAPS if traps else _RULE_FOLLOW,
-        context=trump_sentence(suit) + " You are South, and it is your turn to play.",
-    )
-
-
-def _hand(rng: random.Random, ask: str, size: int, follow: Sequence[Card], other: Sequence[Card],
-          must: Sequence[Card] = ()) -> list[Card] | None:
-    """A hand of ``size`` cards with one card from ``follow`` (``ask="may"``) or one from ``other`` (``"may-not"``).
-
-    ``must`` cards are put in first, on the side their pool says.
-    """
-    fixed_follow = [c for c in must if c in follow]
-    fixed_other = [c for c in must if c not in follow]
-    want_follow = 1 if ask == "may" else size - 1
-    want_other = size - want_follow
-    pool_f = [c for c in follow if c not in must]
-    pool_o = [c for c in other if c not in must]
-    need_f, need_o = want_follow - len(fixed_follow), want_other - len(fixed_other)
-    if need_f < 0 or need_o < 0 or len(pool_f) < need_f or len(pool_o) < need_o:
-        return None
-    cards = fixed_follow + fixed_other + rng.sample(pool_f, need_f) + rng.sample(pool_o, need_o)
-    rng.shuffle(cards)
-    return cards
+    return follow_question(cards, played, answer, ask, reasons,
+                           position={"trump": suit.letter, "hand": cards_text(cards), "trick": cards_text(played),
+                                     "ask": ask},
+                           notes=seat_notes(leader, len(played)), rule=_RULE_FOLLOW_TRAPS if traps else _RULE_FOLLOW,
+                           context=trump_sentence(suit))
 
 
 def _legal_draw(rng: random.Random, level: int) -> Draft | None:
@@ -409,7 +360,7 @@ def _legal_draw(rng: random.Random, level: int) -> Draft | None:
             if must[0] is lead:
                 return None
         pool = list(_DECK)
-    hand = _hand(rng, ask, size, follow, other, must)
+    hand = tap_hand(rng, ask, size, follow, other, must)
     if hand is None:
         return None
     rest = [c for c in pool if c is not lead and c not in hand]

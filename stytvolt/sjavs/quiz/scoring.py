@@ -38,9 +38,10 @@ from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
 from stytvolt.learn import Choice, Draft, Row, kind
+from stytvolt.learn.common import number_choices, pick_choices
 from stytvolt.sjavs.cards import PACK
 from stytvolt.sjavs.quiz.common import (
-    GAME, SEATS, cards_text, checked_cards, checked_trump, first_fit, number_choices, trump_sentence,
+    GAME, SEATS, cards_text, checked_cards, checked_trump, first_fit, NEAR, trump_sentence,
 )
 from stytvolt.sjavs.scoring import TIE_CARRY, TOTAL_POINTS, TRICKS, HandScore, card_points, hand_score
 from stytvolt.sjavs.variants import Rules
@@ -124,7 +125,7 @@ def ask_card_points(cards: Sequence[Card] | str, *, count: str = "pile", rng: ra
         rule = _RULE_COUNTING
     return Draft(
         prompt=prompt,
-        choices=number_choices(rng, answer, [s for s in slips if s != answer], unit="card points"),
+        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, unit="card points"),
         answer=str(answer),
         explanation=tuple(reasons),
         position={"cards": cards_text(shown), "count": count},
@@ -249,7 +250,6 @@ def ask_game_points(trump: Suit | str, points: int, tricks: int, *, alone: bool 
         raise InvalidPosition(f"the bidder is a seat 0..{players - 1}, not {bidder!r}")
     score = hand_score(suit, points, tricks, alone, players)
     right = (score.scorer, score.points)
-    picked = [right]
     candidates: list[tuple[str | None, int]] = []
     for slip in _slips(suit, points, tricks, alone, players):
         candidates.append((slip.scorer, slip.points))
@@ -257,13 +257,7 @@ def ask_game_points(trump: Suit | str, points: int, tricks: int, *, alone: bool 
         candidates.append(("opponents" if score.scorer == "announcers" else "announcers", score.points))
     else:
         candidates += [("announcers", TIE_CARRY), ("opponents", TIE_CARRY)]
-    for pair in candidates:
-        if len(picked) > wrong:
-            break
-        if pair not in picked:
-            picked.append(pair)
-    if rng is not None:
-        rng.shuffle(picked)
+    picked = pick_choices(right, candidates, wrong, rng)
     choices = tuple(
         Choice("nobody" if s is None else f"{s}-{n}", _score_text(s, n, bidder, players)) for s, n in picked
     )
