@@ -3,20 +3,16 @@ and playing a scripted hand past the stock's questions."""
 
 from __future__ import annotations
 
-import random
-from typing import Callable, Sequence
+from typing import Sequence
 
 from stytvolt.core.cards import Card, Suit, parse_card, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
-from stytvolt.learn import Draft
+from stytvolt.learn.common import ATTEMPTS, first_fit
 from stytvolt.styrivolt.actions import KEEP, PASS
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.records import Phase
 
 __all__ = ["as_card", "as_cards", "chosen_sentence", "first_fit", "ATTEMPTS", "expose_first", "answer_the_stock"]
-
-#: Draws a maker may make before giving up: every level's positions are common, so this is never reached.
-ATTEMPTS = 400
 
 
 def as_card(card: Card | str) -> Card:
@@ -40,15 +36,6 @@ def as_cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
 def chosen_sentence(pair: tuple[Suit, Suit]) -> str:
     """``Hearts and spades are chosen.``"""
     return f"{pair[0].english.capitalize()} and {pair[1].english} are chosen."
-
-
-def first_fit(draw: Callable[[random.Random, int], Draft | None], rng: random.Random, level: int, kind: str) -> Draft:
-    """The first drawn position that fits the level (``draw`` returns None for one that does not)."""
-    for _ in range(ATTEMPTS):
-        draft = draw(rng, level)
-        if draft is not None:
-            return draft
-    raise AssertionError(f"no {kind} position found in {ATTEMPTS} draws")  # pragma: no cover
 
 
 def expose_first(state: HandState) -> None:
