@@ -1,0 +1,219 @@
+"""Fair computer players for the follow-suit games: they decide on their seat's observation and nothing else.
+
+:class:`SamplingPlayer` plays the tricks by determinized sampling (perfect
+information Monte Carlo): it draws deals that fit everything its seat has
+seen (the game's ``sample(obs, rng)``: its own cards, the cards played, the
+suits players showed out of, what the bids said), tries each legal action in
+every one of them, and plays the action with the best mean score
+(``returns()`` of its seat: game points or øre; of two actions scoring
+alike, the one whose side takes more card points, which the score carries
+as a small fraction: the solver's ``objective="mixed"``).  An action is scored
+exactly by the solver (:mod:`~stytvolt.analysis.solve`) once every hand holds
+at most ``solve_at`` cards and the search settles within ``max_nodes``
+positions (a count, not a time, so a move never depends on the machine's
+speed); before that, by playing the deal out with every seat making the
+first move the solver's ordering would try.  The bidding, the trump, the
+exchange and the cat are left to the game's :class:`SimpleBot`; so is the
+play when no deal could be drawn (two-player Sjavs, whose table piles the
+observation does not record).
+
+A player sees ``state.observation(seat)`` only, and its random choices are
+seeded by its own seed and that observation: the same player shown the same
+observation always makes the same move, whatever the cards it has not seen
+(``tests/test_analysis.py`` checks this).  :meth:`SamplingPlayer.think` is
+the same decision as a generator that yields its progress (0 to 1) after
+each deal, so a browser worker can run it in slices.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator
+
+from stytvolt.core.cards import Card
+from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.players import legal_actions_of
+from stytvolt.analysis.games import position_of
+from stytvolt.analysis.solve import FOLD, MIX, Search, solve_position
+
+__all__ = ["Decision", "Settings", "SamplingPlayer", "GAMES", "DEFAULTS"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard a sampling player thinks: ``worlds`` deals drawn per decision; the solver scores the
+    actions once every hand holds at most ``solve_at`` cards, within ``max_nodes`` positions a deal."""
+
+    worlds: int = 12
+    solve_at: int = 4
+    max_nodes: int = 20_000
+
+    def __post_init__(self) -> None:
+        for name in ("worlds", "solve_at", "max_nodes"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < (0 if name == "solve_at" else 1):
+                raise InvalidPosition(f"{name} must be a whole number of at least {0 if name == 'solve_at' else 1}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class _Game:
+    sample: Callable[[Any, random.Random], Any]
+    simple: Callable[[], Any]
+    observation: type
+    values: dict[Any, int]  # card points by rank
+
+
+def _sjavs() -> _Game:
+    from stytvolt.sjavs.bots import SimpleBot
+    from stytvolt.sjavs.cards import CARD_VALUES
+    from stytvolt.sjavs.hand import Observation
+    from stytvolt.sjavs.sampling import sample
+
+    return _Game(sample, SimpleBot, Observation, CARD_VALUES)
+
+
+def _klorsjavs() -> _Game:
+    from stytvolt.klorsjavs.bots import SimpleBot
+    from stytvolt.klorsjavs.cards import CARD_VALUES
+    from stytvolt.klorsjavs.hand import Observation
+    from stytvolt.klorsjavs.sampling import sample
+
+    return _Game(sample, SimpleBot, Observation, CARD_VALUES)
+
+
+#: The games a sampling player plays, by registry name.
+GAMES: dict[str, Callable[[], _Game]] = {"sjavs": _sjavs, "klorsjavs": _klorsjavs}
+
+#: The settings that keep a decision under about 0.3 s in CPython (``bench/followsuit.py`` measures them).
+DEFAULTS: dict[str, Settings] = {
+    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=15_000),
+    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=15_000),
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action and why it was chosen, in words that name no seat.
+
+    ``scores``: each action's mean score over the deals pictured (in ``returns()`` units), empty when
+    the game's SimpleBot decided; ``worlds``: deals pictured; ``solved``: how many the solver settled.
+    """
+
+    action: Any
+    why: str
+    scores: dict[str, float] = field(default_factory=dict)
+    worlds: int = 0
+    solved: int = 0
+
+
+class SamplingPlayer:
+    """A fair computer player for Sjavs or Klørsjavs: ``choose(obs)``, ``decide(obs)``, ``think(obs)``.
+
+    ``game`` is "sjavs" or "klorsjavs"; ``settings`` default to :data:`DEFAULTS`; ``rules``: a Sjavs
+    game's rule switches (its observation does not carry them; the defaults unless told).
+    """
+
+    def __init__(self, game: str = "sjavs", *, seed: int | None = None, settings: Settings | None = None,
+                 rules: object = None) -> None:
+        if game not in GAMES:
+            raise InvalidPosition(f"a sampling player plays one of {', '.join(GAMES)}, not {game!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
+        if settings is not None and not isinstance(settings, Settings):
+            raise InvalidPosition(f"settings must be Settings, not {type_name(settings)}")
+        self.game = game
+        self.seed = 0 if seed is None else seed
+        self.settings = settings if settings is not None else DEFAULTS[game]
+        self.rules = rules
+        self._game = GAMES[game]()
+        self._simple = self._game.simple()
+
+    def __repr__(self) -> str:
+        return f"SamplingPlayer({self.game!r}, seed={self.seed}, settings={self.settings})"
+
+    def choose(self, obs: Any) -> Any:
+        """One of ``obs.legal``."""
+        return self.decide(obs).action
+
+    def decide(self, obs: Any) -> Decision:
+        """The action with its reason and scores."""
+        thinking = self.think(obs)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                decision: Decision = done.value
+                return decision
+
+    def _draw(self, obs: Any, rng: random.Random) -> Any:
+        if self.rules is not None and self.game == "sjavs":
+            return self._game.sample(obs, rng, rules=self.rules)  # type: ignore[call-arg]
+        return self._game.sample(obs, rng)
+
+    def think(self, obs: Any) -> Generator[float, None, Decision]:
+        """The decision, yielding progress (0 to 1) after each deal pictured."""
+        legal = legal_actions_of(obs, self._game.observation)
+        if obs.phase != "play":
+            return Decision(self._simple.choose(obs), "Before the play it follows the rules of thumb.")
+        if len(legal) == 1:
+            return Decision(legal[0], "It was the only thing this player could do.")
+        text = json.dumps(obs.to_json(), sort_keys=True, ensure_ascii=True)
+        rng = random.Random(f"{self.seed}|{obs.player}|{text}")
+        rule = self._simple.choose(obs)
+        by_text = {str(a): a for a in legal}
+        totals = {t: 0.0 for t in by_text}
+        pictured = solved = 0
+        settings = self.settings
+        for k in range(settings.worlds):
+            world = self._draw(obs, rng)
+            if world is not None:
+                scores, exact = self._score(world, obs.player, legal)
+                pictured += 1
+                solved += exact
+                for t, v in scores.items():
+                    totals[t] += v
+            yield (k + 1) / settings.worlds
+        if not pictured:
+            return Decision(rule, "It could not picture the hidden cards, so it played by rule of thumb.")
+        means = {t: totals[t] / pictured for t in by_text}
+        best = max(means.values())
+        close = [t for t in by_text if means[t] >= best - 1e-9]
+        # Of actions scoring alike, the one the rules of thumb prefer, else the cheapest card.
+        pick = str(rule) if str(rule) in close else min(close, key=lambda t: self._cost(by_text[t]))
+        how = "solving each exactly" if solved == pictured else (
+            "playing each out" if not solved else f"solving {solved} of them exactly and playing the rest out")
+        why = (f"Over {pictured} deals that fit what it has seen, {how}, {pick} scored {means[pick]:+.2f} on "
+               f"average" + (", the best of its choices." if len(close) < len(by_text) else ", like every choice."))
+        return Decision(by_text[pick], why, {t: round(v, 3) for t, v in means.items()}, pictured, solved)
+
+    def _cost(self, action: Any) -> tuple[int, int, int]:
+        """How much an action spends: a card's points, then its rank (keep the good ones); a fold the most."""
+        cards = getattr(action, "cards", ())
+        if cards:
+            return (0, self._game.values.get(cards[0].rank, 0), int(cards[0].rank))
+        return (1, 0, 0)
+
+    def _score(self, world: Any, seat: int, legal: list[Any]) -> tuple[dict[str, float], bool]:
+        """Each legal action's score for ``seat`` in one pictured deal, and whether the solver gave it."""
+        position = position_of(world)
+        texts = {str(a) for a in legal}
+        settings = self.settings
+        if max(m.bit_count() for m in position.hands) <= settings.solve_at:
+            try:
+                solution = solve_position(position, seat=seat, objective="mixed", max_nodes=settings.max_nodes,
+                                          line=False)
+            except StytvoltError:
+                solution = None
+            if solution is not None and solution.exact:
+                return {t: v / MIX for t, v in solution.values.items() if t in texts}, True
+        search = Search(position, seat, "mixed", max_nodes=settings.max_nodes)
+        out: dict[str, float] = {}
+        for move in search.all_moves():
+            action = position.fold_action if move == FOLD else position.play_action(Card.from_index(move))
+            search.play(move)
+            out[str(action)] = search.playout() / MIX
+            search.unplay()
+        return {t: v for t, v in out.items() if t in texts}, False
+
