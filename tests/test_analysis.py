@@ -359,6 +359,22 @@ def test_a_drawn_deal_keeps_the_suits_a_player_showed_out_of() -> None:
     assert voids_seen > 100
 
 
+def test_hidden_cards_are_spread_where_they_fit_or_not_at_all() -> None:
+    from stytvolt.analysis import Place, spread
+    from stytvolt.core.cards import parse_cards
+
+    ace, king, queen = parse_cards("HA HK HQ")
+    rng = random.Random(1)
+    # Only ♥A fits the first place, so every spread puts it there and the other two in the second.
+    for _ in range(20):
+        placed = spread([ace, king, queen], [Place("east", 1, lambda c: c is ace), Place("west", 2)], rng)
+        assert placed is not None and placed["east"] == [ace] and set(placed["west"]) == {king, queen}
+    # Two places for ♥A alone cannot be filled.
+    assert spread([ace, king, queen], [Place("east", 2, lambda c: c is ace), Place("west", 1)], rng) is None
+    with pytest.raises(InvalidPosition, match="do not fill"):
+        spread([ace, king], [Place("east", 1)], rng)
+
+
 def test_two_player_hands_are_not_drawn() -> None:
     for seed in range(20):
         state = _to_play(SjavsHand.deal(seed, players=2), 3)

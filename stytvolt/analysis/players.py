@@ -9,10 +9,11 @@ every one of them, and plays the action with the best mean score
 alike, the one whose side takes more card points, which the score carries
 as a small fraction: the solver's ``objective="mixed"``).  An action is scored
 exactly by the solver (:mod:`~stytvolt.analysis.solve`) once every hand holds
-at most ``solve_at`` cards and the search settles within ``max_nodes``
-positions (a count, not a time, so a move never depends on the machine's
-speed); before that, by playing the deal out with every seat making the
-first move the solver's ordering would try.  The bidding, the trump, the
+at most ``solve_at`` cards, while the decision's searches stay within
+``max_nodes`` positions in all (a count, not a time, so a move never depends
+on the machine's speed); otherwise (and in every deal after one the solver
+could not settle within what was left) by playing the deal out with every
+seat making the first move the solver's ordering would try.  The bidding, the trump, the
 exchange and the cat are left to the game's :class:`SimpleBot`; so is the
 play when no deal could be drawn (two-player Sjavs, whose table piles the
 observation does not record).
@@ -44,7 +45,8 @@ __all__ = ["Decision", "Settings", "SamplingPlayer", "GAMES", "DEFAULTS"]
 @dataclass(frozen=True)
 class Settings:
     """How hard a sampling player thinks: ``worlds`` deals drawn per decision; the solver scores the
-    actions once every hand holds at most ``solve_at`` cards, within ``max_nodes`` positions a deal."""
+    actions once every hand holds at most ``solve_at`` cards, searching at most ``max_nodes`` positions
+    in all for one decision."""
 
     worlds: int = 12
     solve_at: int = 4
@@ -88,8 +90,8 @@ GAMES: dict[str, Callable[[], _Game]] = {"sjavs": _sjavs, "klorsjavs": _klorsjav
 
 #: The settings that keep a decision under about 0.3 s in CPython (``bench/followsuit.py`` measures them).
 DEFAULTS: dict[str, Settings] = {
-    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=15_000),
-    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=15_000),
+    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=20_000),
+    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=20_000),
 }
 
 
@@ -166,10 +168,11 @@ class SamplingPlayer:
         totals = {t: 0.0 for t in by_text}
         pictured = solved = 0
         settings = self.settings
+        budget = [settings.max_nodes]  # positions the solver may still search for this decision
         for k in range(settings.worlds):
             world = self._draw(obs, rng)
             if world is not None:
-                scores, exact = self._score(world, obs.player, legal)
+                scores, exact = self._score(world, obs.player, legal, budget)
                 pictured += 1
                 solved += exact
                 for t, v in scores.items():
@@ -195,20 +198,21 @@ class SamplingPlayer:
             return (0, self._game.values.get(cards[0].rank, 0), int(cards[0].rank))
         return (1, 0, 0)
 
-    def _score(self, world: Any, seat: int, legal: list[Any]) -> tuple[dict[str, float], bool]:
-        """Each legal action's score for ``seat`` in one pictured deal, and whether the solver gave it."""
+    def _score(self, world: Any, seat: int, legal: list[Any], budget: list[int]) -> tuple[dict[str, float], bool]:
+        """Each legal action's score for ``seat`` in one pictured deal, and whether the solver gave it.
+        ``budget[0]``: the positions the solver may still search (spent here; 0 once a solve fails)."""
         position = position_of(world)
         texts = {str(a) for a in legal}
-        settings = self.settings
-        if max(m.bit_count() for m in position.hands) <= settings.solve_at:
+        if budget[0] > 0 and max(m.bit_count() for m in position.hands) <= self.settings.solve_at:
             try:
-                solution = solve_position(position, seat=seat, objective="mixed", max_nodes=settings.max_nodes,
-                                          line=False)
+                solution = solve_position(position, seat=seat, objective="mixed", max_nodes=budget[0], line=False)
             except StytvoltError:
                 solution = None
             if solution is not None and solution.exact:
+                budget[0] -= solution.nodes
                 return {t: v / MIX for t, v in solution.values.items() if t in texts}, True
-        search = Search(position, seat, "mixed", max_nodes=settings.max_nodes)
+            budget[0] = 0  # too big to settle: the deals left are played out
+        search = Search(position, seat, "mixed")
         out: dict[str, float] = {}
         for move in search.all_moves():
             action = position.fold_action if move == FOLD else position.play_action(Card.from_index(move))

@@ -13,7 +13,7 @@ deal it made and keeps it only if the player would see exactly what it saw.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from stytvolt.core.cards import Card
@@ -24,19 +24,19 @@ __all__ = ["Place", "spread"]
 
 @dataclass(frozen=True)
 class Place:
-    """Somewhere hidden cards lie: a name, how many cards it holds, which cards may lie there (all, by
-    default), and cards that must be put there first (``first``: each may be any of the listed cards)."""
+    """Somewhere hidden cards lie: a name, how many cards it holds, and which cards may lie there (all,
+    by default).  A count that must hold (a hand with exactly three trumps) is two places: three cards
+    that are trumps, and the rest that are not."""
 
     name: Hashable
     size: int
     fits: Callable[[Card], bool] | None = None
-    first: tuple[Card, ...] = field(default=())
 
 
 def spread(cards: Sequence[Card], places: Sequence[Place], rng: random.Random) -> dict[Hashable, list[Card]] | None:
     """The ``cards`` dealt at random over ``places`` (sizes must add up), each where it fits: a random
     matching found by augmenting paths, so a placement is found whenever one exists.  ``None`` when none
-    does.  A place's ``first`` cards go there before the rest are spread."""
+    does."""
     if sum(p.size for p in places) != len(cards):
         raise InvalidPosition(f"{len(cards)} hidden cards do not fill places holding {sum(p.size for p in places)}")
     slots: list[int] = []  # slot -> place number
@@ -50,10 +50,8 @@ def spread(cards: Sequence[Card], places: Sequence[Place], rng: random.Random) -
         test = places[slots[slot]].fits
         return test is None or test(card)
 
-    pinned: dict[Card, list[int]] = {}  # a place's first cards stay in its slots
-
     def place(card: Card, seen: set[int]) -> bool:
-        for slot in pinned.get(card, order):
+        for slot in order:
             if slot in seen or not fits(card, slot):
                 continue
             seen.add(slot)
@@ -62,15 +60,7 @@ def spread(cards: Sequence[Card], places: Sequence[Place], rng: random.Random) -
                 return True
         return False
 
-    for i, p in enumerate(places):  # the cards wanted in a place first, into its own slots only
-        own = [s for s in order if slots[s] == i]
-        for card in p.first:
-            if card in pinned:
-                continue
-            pinned[card] = own
-            if not place(card, set()):
-                return None
-    pool = [c for c in cards if c not in pinned]
+    pool = list(cards)
     rng.shuffle(pool)
     for card in pool:
         if not place(card, set()):

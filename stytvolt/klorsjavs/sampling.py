@@ -18,7 +18,8 @@ observation (nor, after the first lead, in the declarer's): the deal is then
 replayed as stroked, the two hidden cards lying in the cat, which shows the
 same and counts the same.  A swipe the auction requires is replayed with the
 two cards laid away drawn among the hidden ones, and the cat's two among the
-declarer's own cards.
+declarer's cards (the last ones held: a swipe puts the cat's cards at the end
+of the hand, which the declarer's own observation shows in its order).
 """
 
 from __future__ import annotations

@@ -13,10 +13,16 @@ opponent's view of the cards laid away) are spread at random over those
 places (:func:`~stytvolt.analysis.sampling.spread`), keeping each hand's size
 and giving nobody a card of a suit they have shown out of.  A bid says what
 a hand held: a bid of N is the trump length of one suit, and the declarer's
-trump suit is at least as long as the bid.  So before the rest is spread,
-each bidder is given cards enough for a suit of exactly their bid (the named
-trump for the declarer, a suit drawn at random for the others), and no more
-of it; a draw the bids still refuse fails its replay and is drawn again.
+trump suit is at least as long as the bid.  So each bidder's hidden hand is
+spread in two parts: as many cards of one suit (the named trump for the
+declarer, clubs for a bid in clubs, a suit drawn at random for the others) as
+make the bid's length with those already played, and the rest, which on
+every other draw holds no more of that suit.  The three-player soloist's
+exchange is rebuilt among the choices that keep the bid possible: which of
+the soloist's cards were drawn from the talon (the soloist's own observation
+shows them at the end of the hand, where an exchange puts them), and, for an
+opponent, which hidden cards were laid away.  A draw the bids or the play
+still refuse fails its replay and is drawn again.
 
 The observation holds neither the rules' switches nor whether the pack was
 cut or knocked: the deal is made as cut (any way that gives the same hands
