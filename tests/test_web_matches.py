@@ -232,3 +232,27 @@ def test_a_computers_laid_away_cards_stay_hidden_until_the_hand_is_over() -> Non
 
 def test_kinds_cover_both_games() -> None:
     assert set(KINDS) == {"sjavs", "klorsjavs"}
+
+
+@pytest.mark.parametrize("game, setup", [("sjavs", "4"), ("klorsjavs", "klorsjavs")])
+def test_the_expert_level_thinks_as_a_long_answer_and_plays_legally(game: str, setup: str) -> None:
+    from stytvolt.web import begin_json
+    import json
+
+    response = play_on(game, ok(game, do="new", setup=setup, seed="9", level="expert"), hands=2)
+    table = read_game_text(game, response["set"]["game"])
+    assert table.level == "expert" and all(state.is_terminal() for state in table.match.hands)
+    # A computer's move in the play is a job the worker runs in slices, with progress on the way.
+    response = ok(game, do="new", setup=setup, seed="9", level="expert")
+    for _ in range(200):
+        text = response["set"]["game"]
+        state = read_game_text(game, text).hand
+        if turn(response["html"]) == "computer" and state.phase == "play" and len(state.legal_actions()) > 1:
+            break
+        response = (ok(game, do="computer", game=text) if turn(response["html"]) == "computer" else
+                    south_acts(game, text, response["html"]) if turn(response["html"]) == "south" else
+                    ok(game, do="next", game=text))
+    job = begin_json(json.dumps({"game": game, "widget": "table", "params": {"do": "computer", "game": text}}))
+    steps = [json.loads(job.step(1)) for _ in range(400) if not job.done]
+    assert any(0 < s.get("progress", 0) < 1 for s in steps if not s["done"])
+    assert steps[-1]["done"] and steps[-1]["response"]["ok"]

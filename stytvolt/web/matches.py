@@ -96,6 +96,10 @@ def _sjavs_start(seed: int, setup: str, first: int) -> Any:
 
 
 def _sjavs_bot(level: str, seed: int) -> Any:
+    if level == "expert":
+        from stytvolt.analysis.players import SamplingPlayer
+
+        return SamplingPlayer("sjavs", seed=seed)
     from stytvolt.sjavs.bots import SimpleBot
 
     return SimpleBot(seed)
@@ -128,6 +132,10 @@ def _klorsjavs_start(seed: int, setup: str, first: int) -> Any:
 
 
 def _klorsjavs_bot(level: str, seed: int) -> Any:
+    if level == "expert":
+        from stytvolt.analysis.players import SamplingPlayer
+
+        return SamplingPlayer("klorsjavs", seed=seed)
     from stytvolt.klorsjavs.bots import SimpleBot
 
     return SimpleBot(seed)
@@ -159,7 +167,9 @@ KINDS: dict[str, Kind] = {
         setups=(("4", "Four players, two against two"), ("3", "Three players, a soloist against two"),
                 ("2", "Two players")),
         players_of=int, start=_sjavs_start,
-        levels=(("simple", "bids its trump length, draws trumps, gives points to a partner who is winning"),),
+        levels=(("simple", "bids its trump length, draws trumps, gives points to a partner who is winning"),
+                ("expert", "bids like the simple player, then plays each card after picturing a dozen deals that "
+                           "fit what it has seen and working out which card scores best across them")),
         bot=_sjavs_bot, describe=_sjavs_describe,
         sheet_title="The score sheet", sheet_unit="points left",
     ),
@@ -168,7 +178,9 @@ KINDS: dict[str, Kind] = {
         setups=(("klorsjavs", "Klørsjavs, three players"), ("four-hand", "Four-hand Klørsjavs"),
                 ("auction", "Auction Klørsjavs")),
         players_of=lambda setup: 4 if setup == "four-hand" else 3, start=_klorsjavs_start,
-        levels=(("simple", "plays with a strong hand, swipes the cat, folds a hopeless hand"),),
+        levels=(("simple", "plays with a strong hand, swipes the cat, folds a hopeless hand"),
+                ("expert", "decides the bidding and the cat like the simple player, then plays each card after "
+                           "picturing a dozen deals that fit what it has seen")),
         bot=_klorsjavs_bot, describe=_klorsjavs_describe,
         sheet_title="The score sheet", sheet_unit="øre",
     ),
@@ -695,7 +707,12 @@ def _think(table: Table) -> Work:
     seat = state.current_player()
     yield 0.0
     bot = table.kind.bot(table.level, computer_seed(table, len(table.match.hands) - 1, len(table.moves[-1])))
-    action = bot.choose(state.observation(seat))
+    obs = state.observation(seat)
+    think = getattr(bot, "think", None)
+    if think is not None:  # a long decision: its progress goes to the page, and the page may cancel it
+        action = (yield from think(obs)).action
+    else:
+        action = bot.choose(obs)
     table.apply(action)
     return _answer(table)
 
