@@ -4,7 +4,7 @@
 Klørsjavs hand, or any game with a reader in :mod:`~stytvolt.analysis.games`)
 and finds what each legal action is worth when both sides play perfectly to
 the end of the hand, for the side of one seat (by default the player to
-move), in one of two units:
+move), in one of these units:
 
 * ``objective="game"``: the seat's ``returns()`` (game points, øre): the
   bands, vol, a lone announcer, a tout's every trick and a fold all count;
@@ -54,15 +54,15 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.position import PlayPosition, TrickTable
 
-__all__ = ["OBJECTIVES", "Solution", "Search", "solve", "solve_position", "value_of"]
+__all__ = ["OBJECTIVES", "MIX", "FOLD", "Solution", "Search", "solve", "solve_position", "value_of"]
 
 #: What the solver maximises: a seat's game points, its side's card points, or both (game points first).
 OBJECTIVES = ("game", "points", "mixed")
 #: ``objective="mixed"``: the value is the game points times this, plus the side's card points.
 MIX = 256
-FOLD = -1  # the move that gives the hand up
+#: The search's move that gives the hand up (Klørsjavs's fold); cards are moves by their ``Card.index``.
+FOLD = -1
 _INFINITY = 1_000_000
-_MIX = MIX
 _TABLE_LIMIT = 2_000_000  # entries; past it the table is cleared
 
 
@@ -159,7 +159,7 @@ class Search:
         self.seat = seat
         self.objective = objective
         self.game = objective != "points"  # the end's score decides (game points, perhaps with card points)
-        self.mix = _MIX if objective == "mixed" else 0
+        self.mix = MIX if objective == "mixed" else 0
         self.players = n
         t = p.table
         facts = _facts(t)
