@@ -158,11 +158,14 @@ def test_progress_page_and_clearing(page: Any, server: SiteServer) -> None:
     wait_key(widget, q.key)
     click_choice(widget, next(c.id for c in q.choices if c.id != q.answer))
     page.goto(server.url + "progress/")
-    cell = page.locator('tr[data-kind="lead-legal"] td[data-level="1"]')
+    ours = page.locator('table.sv-progress[data-game="styrivolt"]')
+    assert page.locator("table.sv-progress").evaluate_all("ts => ts.map(t => t.dataset.game)") == [
+        "styrivolt", "sjavs", "klorsjavs"]
+    cell = ours.locator('tr[data-kind="lead-legal"] td[data-level="1"]')
     page.wait_for_function("() => document.querySelector('.sv-progress-summary')")
     assert cell.locator(".sv-record").inner_text() == "0 of 1 right"
     assert "1 waiting for review" in page.locator(".sv-progress-summary").inner_text()
-    assert page.locator('tr[data-kind="trick-winner"] td[data-level="1"] .sv-record').inner_text() == "not tried"
+    assert ours.locator('tr[data-kind="trick-winner"] td[data-level="1"] .sv-record').inner_text() == "not tried"
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".sv-progress-summary button").click()
     assert page.evaluate(f"localStorage.getItem('{STORE}')") is None
