@@ -90,8 +90,8 @@ GAMES: dict[str, Callable[[], _Game]] = {"sjavs": _sjavs, "klorsjavs": _klorsjav
 
 #: The settings that keep a decision under about 0.3 s in CPython (``bench/followsuit.py`` measures them).
 DEFAULTS: dict[str, Settings] = {
-    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=12_000),
-    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=12_000),
+    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=10_000),
+    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=8_000),
 }
 
 
