@@ -182,7 +182,8 @@ function refreshProgress(table) {
       cell.classList.toggle("sv-tried", Boolean(rec));
     }
   }
-  let summary = table.parentElement.querySelector(".sv-progress-summary");
+  // One summary (and one "Clear my progress") for the page, above its first table: the record is one for all games.
+  let summary = document.querySelector(".sv-progress-summary");
   if (!summary) {
     summary = scoreLine("sv-progress-summary", "md-button sv-quiz-clear");
     table.before(summary);
