@@ -95,14 +95,19 @@ def _sjavs_start(seed: int, setup: str, first: int) -> Any:
     return Rubber(seed, players=int(setup), first_dealer=first)
 
 
-def _sjavs_bot(level: str, seed: int) -> Any:
-    if level == "expert":
-        from stytvolt.analysis.players import SamplingPlayer
+def _bot_of(game: str) -> Callable[[str, int], Any]:
+    """The game's computer player for a level: the sampling player (expert) or the game's SimpleBot (simple)."""
 
-        return SamplingPlayer("sjavs", seed=seed)
-    from stytvolt.sjavs.bots import SimpleBot
+    def bot(level: str, seed: int) -> Any:
+        if level == "expert":
+            from stytvolt.analysis.players import SamplingPlayer
 
-    return SimpleBot(seed)
+            return SamplingPlayer(game, seed=seed)
+        import importlib
+
+        return importlib.import_module(f"stytvolt.{game}.bots").SimpleBot(seed)
+
+    return bot
 
 
 def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
@@ -129,16 +134,6 @@ def _klorsjavs_start(seed: int, setup: str, first: int) -> Any:
     from stytvolt.klorsjavs.game import KlorsjavsGame
 
     return KlorsjavsGame(seed, variant=setup, first_dealer=first)
-
-
-def _klorsjavs_bot(level: str, seed: int) -> Any:
-    if level == "expert":
-        from stytvolt.analysis.players import SamplingPlayer
-
-        return SamplingPlayer("klorsjavs", seed=seed)
-    from stytvolt.klorsjavs.bots import SimpleBot
-
-    return SimpleBot(seed)
 
 
 def _klorsjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
@@ -170,7 +165,7 @@ KINDS: dict[str, Kind] = {
         levels=(("simple", "bids its trump length, draws trumps, gives points to a partner who is winning"),
                 ("expert", "bids like the simple player, then plays each card after picturing a dozen deals that "
                            "fit what it has seen and working out which card scores best across them")),
-        bot=_sjavs_bot, describe=_sjavs_describe,
+        bot=_bot_of("sjavs"), describe=_sjavs_describe,
         sheet_title="The score sheet", sheet_unit="points left",
     ),
     "klorsjavs": Kind(
@@ -181,7 +176,7 @@ KINDS: dict[str, Kind] = {
         levels=(("simple", "plays with a strong hand, swipes the cat, folds a hopeless hand"),
                 ("expert", "decides the bidding and the cat like the simple player, then plays each card after "
                            "picturing a dozen deals that fit what it has seen")),
-        bot=_klorsjavs_bot, describe=_klorsjavs_describe,
+        bot=_bot_of("klorsjavs"), describe=_klorsjavs_describe,
         sheet_title="The score sheet", sheet_unit="øre",
     ),
 }
