@@ -12,6 +12,8 @@ page with a widget:
   reader pressing its button as soon as the page is there: cold (a fresh
   profile, empty cache) and warm (the same profile again, cache on disk),
   with the engine's stages (downloading, starting Python, installing, ready);
+  and a returning reader's: the warm visit stays until its engine has kept a
+  memory snapshot (interactive/worker.mjs), and the next visit starts from it;
 * beside it, a bare page that only loads Pyodide's core in a worker, cold
   and warm, and the ratio widget answer / bare core;
 * the bytes a first visit transfers, with the server sending files as they
@@ -20,7 +22,8 @@ page with a widget:
   then fetches to keep the site for offline use;
 * a page change after the first load (Material's instant navigation, the
   engine already running): from the click until the new page's widget has
-  answered.
+  answered, split into Material swapping the page in (click until the widget
+  is mounted) and the answer (the button until the answer is drawn).
 
 The cold and warm visits run without the service worker (as the bare page
 does), so that they compare like with like; the warm visit then reads the
@@ -81,8 +84,20 @@ PRESS_AND_WAIT = """async () => {
   await new Promise((resolve) => { const check = () => (w.svResponses ? resolve() : setTimeout(check, 2)); check(); });
   const answered = performance.now();
   const paints = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
-  return { answered, stages, paints, ok: w.svLastResponse.ok, loads: engine.loads };
+  return { answered, stages, paints, ok: w.svLastResponse.ok, loads: engine.loads, snapshot: engine.snapshot };
 }"""
+
+# After the cold visit's answer: wait until the engine has warmed up and kept its memory snapshot
+# (interactive/worker.mjs), as it does while a reader reads the page; resolves to its state and size.
+KEEP_SNAPSHOT = """async () => {
+  const engine = window.stytvolt;
+  const t0 = performance.now();
+  while (!['saved', 'unavailable'].includes(engine.snapshot) && performance.now() - t0 < 60000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { state: engine.snapshot, bytes: engine.snapshotBytes, why: engine.snapshotWhy || '', ms: performance.now() - t0 };
+}"""
+
 
 
 def median(values: list[float]) -> float:
@@ -126,11 +141,15 @@ class Profiles:
             context.close()
 
 
-def visit_widget_page(url: str) -> Callable[[Any], dict[str, Any]]:
+def visit_widget_page(url: str, *, keep: bool = False) -> Callable[[Any], dict[str, Any]]:
+    """A visit: the first widget answers; ``keep``: then wait until the engine has kept its snapshot."""
+
     def go(page: Any) -> dict[str, Any]:
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_function("() => window.stytvolt && document.querySelector('.sv-widget[data-sv-mounted]')")
         result: dict[str, Any] = page.evaluate(PRESS_AND_WAIT)
+        if keep:
+            result["kept"] = page.evaluate(KEEP_SNAPSHOT)
         return result
 
     return go
@@ -149,25 +168,27 @@ PAGE_CHANGE = """async (href) => {
   const fresh = () => { const w = document.querySelector('.sv-widget[data-sv-mounted]'); return w && !w.svOld ? w : null; };
   await new Promise((resolve) => { const check = () => (fresh() ? resolve() : setTimeout(check, 1)); check(); });
   const w = fresh();
+  const mounted = performance.now() - t0;
   const before = w.svResponses || 0;
   w.querySelector('form').requestSubmit(w.querySelector('button.md-button--primary') || w.querySelector('button'));
   await new Promise((resolve) => { const check = () => ((w.svResponses || 0) > before ? resolve() : setTimeout(check, 1)); check(); });
-  return { ms: performance.now() - t0, ok: w.svLastResponse.ok, loads: window.stytvolt.loads };
+  return { ms: performance.now() - t0, mounted, ok: w.svLastResponse.ok, loads: window.stytvolt.loads };
 }"""
 
 
-def change_pages(url: str, targets: list[str], rounds: int) -> Callable[[Any], list[float]]:
-    def go(page: Any) -> list[float]:
+def change_pages(url: str, targets: list[str], rounds: int) -> Callable[[Any], list[tuple[float, float]]]:
+    def go(page: Any) -> list[tuple[float, float]]:
         page.goto(url + targets[-1], wait_until="domcontentloaded")
         page.wait_for_function("() => window.stytvolt && document.querySelector('.sv-widget[data-sv-mounted]')")
         page.evaluate("window.stytvolt.ready")
+        page.evaluate(KEEP_SNAPSHOT)  # the reader reads the first page a while: the engine warms up meanwhile
         times = []
         for _ in range(rounds):
             for rel in targets:
                 got = page.evaluate(PAGE_CHANGE, url + rel)
                 if not got["ok"] or got["loads"] != 1:
                     raise SystemExit(f"bench/site.py: a page change to {rel} went wrong: {got}")
-                times.append(float(got["ms"]))
+                times.append((float(got["ms"]), float(got["mounted"])))
         return times
 
     return go
@@ -290,10 +311,21 @@ def main() -> int:
                     add("cold widget answer", cold["answered"])
                     for stage, at in cold["stages"].items():
                         stage_times.setdefault(stage, []).append(at)
-                    warm = profiles.run(profile, visit_widget_page(server.url + page_path))
+                    warm = profiles.run(profile, visit_widget_page(server.url + page_path, keep=True))
                     add("warm first paint", warm["paints"].get("first-paint", float("nan")))
                     add("warm first contentful paint", warm["paints"].get("first-contentful-paint", float("nan")))
                     add("warm widget answer", warm["answered"])
+                    kept = warm["kept"]
+                    if kept["state"] != "saved":
+                        print(f"bench/site.py: the engine kept no snapshot: {kept}", file=sys.stderr)
+                        return 1
+                    add("snapshot bytes", kept["bytes"])
+                    add("snapshot kept after", kept["ms"])
+                    back = profiles.run(profile, visit_widget_page(server.url + page_path))
+                    if back["snapshot"] != "restored":
+                        print(f"bench/site.py: the returning visit did not start from the snapshot: {back['snapshot']}", file=sys.stderr)
+                        return 1
+                    add("returning widget answer", back["answered"])
                     bare_profile = profiles.fresh()
                     add("cold bare core", profiles.run(bare_profile, visit_bare_page(server.url + BARE_DIR + "/")))
                     add("warm bare core", profiles.run(bare_profile, visit_bare_page(server.url + BARE_DIR + "/")))
@@ -304,6 +336,9 @@ def main() -> int:
             print("\nthe first widget answers from Pyodide (button pressed as soon as the page is parsed)")
             print(f"  cold  {fmt_ms(figures['cold widget answer'])}")
             print(f"  warm  {fmt_ms(figures['warm widget answer'])}")
+            print(f"  returning reader, from the snapshot the warm visit kept {fmt_ms(figures['returning widget answer'])}")
+            print(f"    (kept {fmt_ms(figures['snapshot kept after'])} after the answer, {mb(int(median(figures['snapshot bytes'])))} gzip in IndexedDB;"
+                  f" speed-up over warm {median(figures['warm widget answer']) / median(figures['returning widget answer']):.2f}x)")
             order = ["downloading Pyodide", "starting Python", "installing the rules", "ready"]
             stages = ", ".join(f"{s} {median(stage_times[s]):.0f}" for s in order if s in stage_times)
             print(f"  cold stages reached at (ms): {stages}")
@@ -312,7 +347,8 @@ def main() -> int:
             print(f"  warm  {fmt_ms(figures['warm bare core'])}")
             cold_ratio = median(figures["cold widget answer"]) / median(figures["cold bare core"])
             warm_ratio = median(figures["warm widget answer"]) / median(figures["warm bare core"])
-            print(f"  ratio widget answer / bare core: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}")
+            back_ratio = median(figures["returning widget answer"]) / median(figures["warm bare core"])
+            print(f"  ratio widget answer / bare core: cold {cold_ratio:.2f}, warm {warm_ratio:.2f}, returning {back_ratio:.2f}")
             print("\nbytes transferred on a first visit (page, styles, scripts, search index, Pyodide, wheel; response bodies)")
             print(f"  uncompressed server  {mb(int(median(figures['bytes plain'])))} in {median(figures['requests plain']):.0f} requests")
             print(f"  gzip server          {mb(int(median(figures['bytes gzip'])))} in {median(figures['requests gzip']):.0f} requests")
@@ -326,7 +362,10 @@ def main() -> int:
             changes = profiles.run(profiles.fresh(), change_pages(plain.url, targets, max(2, args.runs)))
             print(f"\na page change after the first load (instant navigation; click -> the new page's widget answered), "
                   f"{len(changes)} changes over {len(targets)} pages")
-            print(f"  median {median(changes):.0f} ms, slowest {max(changes):.0f} ms")
+            whole = [ms for ms, _ in changes]
+            print(f"  median {median(whole):.0f} ms, slowest {max(whole):.0f} ms")
+            print(f"  of which Material swapping the page in (click -> widget mounted): median {median([m for _, m in changes]):.0f} ms;"
+                  f" the answer (button -> drawn): median {median([ms - m for ms, m in changes]):.0f} ms, slowest {max(ms - m for ms, m in changes):.0f} ms")
             core = sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
             lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
             wheel = (site / "pyodide" / lock["packages"]["stytvolt"]["file_name"]).stat().st_size

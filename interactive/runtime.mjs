@@ -41,7 +41,7 @@
 //
 // For tests and the bench: window.stytvolt = {ready, request(widget, params,
 // game = "styrivolt", {channel, onProgress}), cancel(channel), start(), loads,
-// stage}.  request() resolves to the response (never rejects); a newer
+// stage, snapshot}.  request() resolves to the response (never rejects); a newer
 // request on the same channel, or cancel(channel), resolves the older one at
 // once to {ok: false, cancelled: true, error: "cancelled"}.
 
@@ -75,6 +75,8 @@ function createEngine() {
     loaded: 0,
     total: 0,
     error: null,
+    snapshot: "not started", // the engine's memory snapshot: see worker.mjs
+    snapshotBytes: 0,
   };
   let worker = null;
   let ready = deferred();
@@ -128,6 +130,12 @@ function createEngine() {
         api.total = msg.total || 0;
         if (msg.stage === "ready") ready.resolve(true);
         notify();
+      } else if (msg.type === "snapshot") {
+        // "restored": this visit's engine started from the copy kept by an earlier visit; "saved": a
+        // copy of this one is kept for the next visit; "none" (not yet) or "unavailable" (with why).
+        api.snapshot = msg.state;
+        api.snapshotBytes = msg.bytes || 0;
+        if (msg.why) api.snapshotWhy = msg.why;
       } else if (msg.type === "error") {
         fail(msg.message);
       } else if (pending.has(msg.id)) {

@@ -23,7 +23,10 @@
 // (stage: "downloading Pyodide", "starting Python", "installing the rules",
 // "ready"; loaded: bytes of Pyodide's files downloaded so far; total: their
 // size, or 0 when the server does not say, e.g. when it compresses them),
-// and {type: "error", message} if the engine cannot start.
+// and {type: "error", message} if the engine cannot start.  Once started it
+// posts {type: "snapshot", state, …}: see "the engine's memory snapshot" below
+// (a returning reader's engine restores a copy of the warmed-up one kept in
+// IndexedDB instead of starting Python).
 //
 // Offline by design: loadPyodide gets `packages: []`, and every fetch made in
 // this worker is checked — a URL outside the site's origin (or the CDN the
@@ -143,6 +146,111 @@ async function mismatch(lock) {
   }
 }
 
+// -- the engine's memory snapshot: a returning reader's engine starts from it ------------------------
+//
+// Starting Python is most of a cold start (2-3 s of CPU on a fast machine).  Once this visit's engine
+// has answered and then warmed up (stytvolt.web.warm_step, every module a page may need), while
+// nothing else waits, the worker takes a copy of its WebAssembly memory (Pyodide's
+// makeMemorySnapshot), compresses it and keeps it in IndexedDB, under a key naming Pyodide's version
+// and our wheel's sha256 from pyodide-lock.json.  The next visit's engine restores that memory instead
+// of starting Python (a tenth of the time), installs the wheel's files again (they live in Pyodide's
+// file system, outside that memory) and answers at once, every module already imported.  A new build
+// has a new wheel, so a new key: the old copy is never used, and the new one replaces it (one copy is
+// kept).  A copy that cannot be read or restored is deleted and Python starts as usual.  Without
+// IndexedDB (a private window, storage refused) the engine starts as usual every time.  The worker
+// posts {type: "snapshot", state, bytes}: state is "restored", "saved", "none" (none yet for this
+// build) or "unavailable" (not kept, with the reason in `why`).
+
+const SNAPSHOT_DB = "stytvolt-engine";
+const SNAPSHOT_STORE = "snapshots";
+// After the last answer, this long without a request before warming up (a page's first widgets ask together).
+const IDLE_MS = 1000;
+
+function snapshotKey(version, lockJson) {
+  const wheel = lockJson && lockJson.packages && lockJson.packages.stytvolt;
+  return wheel && wheel.sha256 && version ? `pyodide ${version}, stytvolt ${wheel.sha256}` : null;
+}
+
+function openSnapshots() {
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = indexedDB.open(SNAPSHOT_DB, 1);
+    } catch {
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = () => request.result.createObjectStore(SNAPSHOT_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(null);
+    request.onblocked = () => resolve(null);
+  });
+}
+
+function settled(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function transform(bytes, stream) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+/** The snapshot kept for this key, uncompressed, or null (none, or storage unavailable). */
+async function readSnapshot(key) {
+  const db = await openSnapshots();
+  if (!db) return null;
+  try {
+    const kept = await settled(db.transaction(SNAPSHOT_STORE).objectStore(SNAPSHOT_STORE).get(key));
+    if (!kept || !kept.bytes) return null;
+    return kept.gzip ? await transform(kept.bytes, new DecompressionStream("gzip")) : new Uint8Array(kept.bytes);
+  } catch (err) {
+    await dropSnapshots();
+    console.warn(`[stytvolt engine] the kept snapshot could not be read, so Python starts as usual: ${describe(err)}`);
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
+/** Keep these bytes as the one snapshot, under this key; resolves to the bytes stored. */
+async function writeSnapshot(key, bytes) {
+  const gzip = typeof CompressionStream === "function";
+  const stored = gzip ? await transform(bytes, new CompressionStream("gzip")) : bytes;
+  const db = await openSnapshots();
+  if (!db) throw new Error("IndexedDB is not available");
+  try {
+    const tx = db.transaction(SNAPSHOT_STORE, "readwrite");
+    const store = tx.objectStore(SNAPSHOT_STORE);
+    store.clear();
+    store.put({ gzip, bytes: stored.buffer }, key);
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error || new Error("the write was aborted"));
+    });
+    return stored.byteLength;
+  } finally {
+    db.close();
+  }
+}
+
+async function dropSnapshots() {
+  const db = await openSnapshots();
+  if (!db) return;
+  try {
+    await settled(db.transaction(SNAPSHOT_STORE, "readwrite").objectStore(SNAPSHOT_STORE).clear());
+  } catch {
+    // nothing kept, or nothing to be done about it
+  } finally {
+    db.close();
+  }
+}
+
+// -- starting -------------------------------------------------------------------------------
+
 async function start() {
   progress("downloading Pyodide");
   // Read past the browser's cache: the lockfile names this build's wheel (a new build, a new address).
@@ -153,15 +261,32 @@ async function start() {
   if (!indexURL.endsWith("/")) indexURL += "/";
   if (absolute) allowedOrigins.add(new URL(indexURL).origin);
 
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({
+  const [{ loadPyodide, version }, lockJson] = await Promise.all([
+    import(new URL("pyodide.mjs", indexURL).href),
+    lock.catch(() => null), // loadPyodide reports a missing lockfile
+  ]);
+  const key = snapshotKey(version, lockJson);
+  const options = {
     indexURL,
     lockFileContents: lock,
     packageBaseUrl: PYODIDE_DIR.href, // our wheel is here, whoever serves the core
     packages: [],
     stdout: () => {},
     stderr: (line) => console.warn(`[stytvolt engine] ${line}`),
-  });
+  };
+  let pyodide = null;
+  let restored = false;
+  const kept = key ? await readSnapshot(key) : null;
+  if (kept) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: kept });
+      restored = true;
+    } catch (err) {
+      console.warn(`[stytvolt engine] the kept snapshot did not restore, so Python starts as usual: ${describe(err)}`);
+      await dropSnapshots();
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide({ ...options, _makeSnapshot: key !== null });
 
   progress("installing the rules");
   const problems = [];
@@ -175,8 +300,62 @@ async function start() {
     throw new Error(`the rules (the stytvolt wheel named in pyodide-lock.json) could not be installed: ${why}`);
   }
   const beginJson = pyodide.runPython("from stytvolt.web import begin_json\nbegin_json");
+  const warmStep = pyodide.runPython("from stytvolt.web import warm_step\nwarm_step");
   progress("ready");
-  return beginJson;
+  if (restored) post({ type: "snapshot", state: "restored" });
+  else if (!key) post({ type: "snapshot", state: "unavailable", why: "no Pyodide version, or no sha256 for the wheel in pyodide-lock.json" });
+  else post({ type: "snapshot", state: "none" });
+  return { pyodide, beginJson, warmStep, snapshotKey: restored ? null : key };
+}
+
+// While no request waits: warm up one module at a time, then keep the snapshot (once per visit).
+let idleTimer = null;
+let idleOver = false;
+
+function whenIdle(delay = IDLE_MS) {
+  if (idleOver) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(idle, delay);
+}
+
+async function idle() {
+  idleTimer = null;
+  let ready;
+  try {
+    ready = await engine;
+  } catch {
+    return; // the engine did not start: nothing to warm
+  }
+  if (pumping || queue.length) return; // pump() calls whenIdle again once the queue is empty
+  try {
+    if (ready.warmStep()) {
+      whenIdle(0);
+      return;
+    }
+  } catch (err) {
+    console.warn(`[stytvolt engine] warming up failed; answers import what they need as usual: ${describe(err)}`);
+  }
+  idleOver = true;
+  if (!ready.snapshotKey) return;
+  // Pyodide's snapshot expects the record of loaded packages to be empty (a restored engine starts
+  // with an empty one, and loads our wheel again: its files are outside the memory kept).
+  const loaded = ready.pyodide.loadedPackages;
+  const record = { ...loaded };
+  let bytes;
+  try {
+    for (const name of Object.keys(record)) delete loaded[name];
+    bytes = ready.pyodide.makeMemorySnapshot();
+  } catch (err) {
+    post({ type: "snapshot", state: "unavailable", why: describe(err) });
+    return;
+  } finally {
+    Object.assign(loaded, record);
+  }
+  try {
+    post({ type: "snapshot", state: "saved", bytes: await writeSnapshot(ready.snapshotKey, bytes) });
+  } catch (err) {
+    post({ type: "snapshot", state: "unavailable", why: `it could not be kept: ${describe(err)}` });
+  }
 }
 
 function describe(err) {
@@ -187,7 +366,7 @@ function describe(err) {
 function ensureStarted() {
   if (!engine) {
     engine = start();
-    engine.catch((err) => post({ type: "error", message: describe(err) }));
+    engine.then(() => whenIdle(), (err) => post({ type: "error", message: describe(err) }));
   }
   return engine;
 }
@@ -238,7 +417,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   try {
-    const beginJson = await ensureStarted();
+    const { beginJson } = await ensureStarted();
     while (queue.length) {
       const item = queue[0];
       let outcome;
@@ -267,6 +446,7 @@ async function pump() {
     for (const item of queue.splice(0)) post({ id: item.id, response });
   } finally {
     pumping = false;
+    if (!queue.length) whenIdle();
   }
 }
 

@@ -37,7 +37,9 @@ each game's module (``stytvolt.web.styrivolt``) fills it with :func:`figure`
 and :func:`widget` when the game is first asked for, so two games may both
 have a "trick" widget; the bigger parts (a game at the table, puzzles) sit
 in modules of their own (:data:`PART_MODULES`), imported when first asked
-for, so a page's first answer loads only what it uses.  Parameters are the strings a page or a form holds,
+for, so a page's first answer loads only what it uses; :func:`warm_step`
+then imports the rest, one module at a time, while the browser's worker has
+nothing else to do.  Parameters are the strings a page or a form holds,
 so the same call serves both.  Nothing here decides a rule.
 
 Limits
@@ -64,6 +66,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -74,7 +77,7 @@ from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
-    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "PART_MODULES", "DEFAULT_GAME",
+    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "PART_MODULES", "warm_step", "DEFAULT_GAME",
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
 
@@ -460,6 +463,22 @@ class Job:
             except Exception:  # noqa: BLE001 - the job is over either way; its own cleanup failing changes nothing
                 pass
         self._response = response
+
+
+def warm_step() -> bool:
+    """Import the next module a later answer may need (:data:`GAME_MODULES`, the quiz, :data:`PART_MODULES`).
+
+    Returns True when it imported one, False once every one is loaded.  The
+    browser's worker calls it while no request waits, one module at a time so
+    that a request coming meanwhile waits for one import at most; afterwards no
+    answer on any page has to import anything.  Nothing about the answers
+    changes: each module is the one the first request needing it would import.
+    """
+    for module in (*GAME_MODULES.values(), "stytvolt.web.learn", *PART_MODULES.values()):
+        if module not in sys.modules:
+            importlib.import_module(module)
+            return True
+    return False
 
 
 def begin_json(text: str) -> Job:
