@@ -1,0 +1,60 @@
+"""Computer players for Brus.  Each is shown an :class:`~stytvolt.brus.hand.Observation`
+(``state.observation(seat)``: exactly what that seat may see), never the state, and returns one of its
+legal actions.
+
+* :class:`RandomBot`: any legal action, uniformly (a baseline and a fuzzer);
+* :class:`SimpleBot`: plays as a beginner is first taught.  Brus gives few
+  choices (a card must beat the highest so far whenever it can), so they are
+  which card to lead and which of the cards that beat to spend:
+
+  - a *boss* is a live card higher than every live card the bot has not seen
+    (not in its hand, not yet played): it wins any trick it is played to;
+  - on lead: lead the lowest boss held (a sure trick, and nobody has to spend
+    a card on it); without one, lead the lowest live card, which makes the
+    others spend theirs;
+  - following, when an opponent still to play could beat: the lowest boss
+    that may be played, if any, to take the trick for certain; otherwise (or
+    when the bot is the last to play, or only partners follow) the lowest
+    card that beats, keeping the high ones.
+"""
+
+from __future__ import annotations
+
+from stytvolt.core.cards import Card
+from stytvolt.core.players import Bot, RandomBot, legal_actions_of
+from stytvolt.brus.cards import LIVE_ORDER, power
+from stytvolt.brus.hand import PASS_ACTION, Action, Observation
+
+__all__ = ["Bot", "RandomBot", "SimpleBot", "unseen_live"]
+
+
+def unseen_live(obs: Observation) -> list[Card]:
+    """The live cards this seat has not seen: not in its hand, not played to any trick (highest first)."""
+    seen = set(obs.hand)
+    for event in obs.log:
+        seen.update(c for _, c in event.plays if c is not None)
+    seen.update(c for _, c in obs.plays if c is not None)
+    return [c for c in LIVE_ORDER if c not in seen]
+
+
+class SimpleBot:
+    """A sensible beginner; see the module docstring.  Deterministic."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the common signature: SimpleBot draws nothing at random
+
+    def choose(self, obs: Observation) -> Action:
+        legal = legal_actions_of(obs, Observation)
+        cards = sorted((a.card for a in legal if a.card is not None), key=power)  # lowest first
+        if not cards:
+            return PASS_ACTION
+        unseen = unseen_live(obs)
+        top = power(unseen[0]) if unseen else 0
+        bosses = [c for c in cards if power(c) > top]
+        if not obs.plays:  # on lead
+            return Action(bosses[0] if bosses else cards[0])
+        later = [(obs.leader + k) % obs.players for k in range(len(obs.plays) + 1, obs.players)]
+        opponents_to_play = any(s % 2 != obs.side and obs.counts[s] > 0 for s in later)
+        if opponents_to_play and bosses:
+            return Action(bosses[0])
+        return Action(cards[0])
