@@ -55,6 +55,32 @@ def test_each_game_has_the_kinds_the_issue_asks_for(game: str) -> None:
         assert info.title and info.summary and info.game == game
 
 
+def test_each_kind_module_registers_exactly_the_kinds_declared_for_it() -> None:
+    """A quiz package's KIND_MODULES names each kind's module; importing that module must register that kind."""
+    import importlib
+
+    for game in GAMES:
+        declared = importlib.import_module(learn.LEARN_MODULES[game]).KIND_MODULES
+        assert learn.kind_names(game) == tuple(declared)
+        for info in learn.kinds(game):
+            assert info.make.__module__ == declared[info.name], f"{game}/{info.name} is made in {info.make.__module__}"
+        registered = {k for k in learn._KINDS[game]}
+        assert registered == set(declared), f"{game}: registered but not declared: {registered - set(declared)}"
+
+
+def test_asking_one_kind_loads_only_its_module() -> None:
+    """A page quizzing card names needs the names module alone (each check in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from stytvolt import learn; learn.question('styrivolt', 'card-names', 1, 3); "
+        "print(sorted(m for m in sys.modules if m.startswith('stytvolt.styrivolt.quiz.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['stytvolt.styrivolt.quiz.common', 'stytvolt.styrivolt.quiz.names']"
+
+
 @pytest.mark.parametrize(("game", "kind"), ALL_KINDS)
 def test_thousands_of_questions_are_well_formed(game: str, kind: str) -> None:
     positions = set()

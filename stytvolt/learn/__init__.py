@@ -15,9 +15,12 @@ explanation (:class:`~stytvolt.core.explain.Reason` objects naming the
 deciding cards), the rule page that covers it, and the position in card
 text (``{"chosen": "H,S", "cards": "H8 S8 H2 D5"}``).
 
-Each game contributes its kinds: a module listed in :data:`LEARN_MODULES`
-registers them with :func:`kind` when the game is first asked for.  This
-module knows no game and decides no rule.
+Each game contributes its kinds: the package listed in :data:`LEARN_MODULES`
+declares them (``KIND_MODULES``: each kind's name → the module that makes
+it, in the order a page lists them), and that module registers the kind with
+:func:`kind` when it is first asked for, so a page asking one kind of
+question loads only that kind's module.  This module knows no game and
+decides no rule.
 
 Levels: 1 (easy), 2 (medium), 3 (hard: the traps of the rule).
 Seeds: whole numbers from 0 to :data:`MAX_SEED` (safe in JavaScript too).
@@ -37,7 +40,7 @@ from stytvolt.core.explain import Reason
 __all__ = [
     "Question", "Choice", "Row", "Draft", "KindInfo", "QuizError",
     "kinds", "kind_info", "question", "parse_key", "check", "any_kind", "kind", "games_with_kinds",
-    "LEVELS", "LEVEL_NAMES", "MAX_SEED", "LEARN_MODULES",
+    "LEVELS", "LEVEL_NAMES", "MAX_SEED", "LEARN_MODULES", "kind_names",
 ]
 
 #: The levels, easy to hard.
@@ -203,13 +206,25 @@ def games_with_kinds() -> tuple[str, ...]:
     return tuple(LEARN_MODULES)
 
 
-def _game(game: object) -> dict[str, KindInfo]:
+def _declared(game: object) -> Mapping[str, str]:
+    """The game's kinds, declared by its quiz package: name → the module that makes it, in page order."""
     if not isinstance(game, str):
         raise QuizError(f"a game is named by text like 'styrivolt', not {type_name(game)}")
     if game not in LEARN_MODULES:
         raise QuizError(f"no questions for a game called {_short(game)}: the games with questions are {', '.join(LEARN_MODULES)}")
-    importlib.import_module(LEARN_MODULES[game])
-    return _KINDS.get(game, {})
+    declared: Mapping[str, str] = importlib.import_module(LEARN_MODULES[game]).KIND_MODULES
+    return declared
+
+
+def _load(game: str, name: str) -> KindInfo:
+    """A declared kind, its module imported (registering it) when first asked for."""
+    importlib.import_module(_declared(game)[name])
+    return _KINDS[game][name]
+
+
+def kind_names(game: str) -> tuple[str, ...]:
+    """The names of a game's question kinds, in the order a page lists them (no kind's module is loaded)."""
+    return tuple(_declared(game))
 
 
 def _short(text: str) -> str:
@@ -218,18 +233,17 @@ def _short(text: str) -> str:
 
 def kinds(game: str) -> tuple[KindInfo, ...]:
     """The question kinds of a game, in the order a page lists them."""
-    return tuple(_game(game).values())
+    return tuple(_load(game, name) for name in _declared(game))
 
 
 def kind_info(game: str, name: str) -> KindInfo:
     """One question kind of a game, by its name."""
-    table = _game(game)
+    declared = _declared(game)
     if not isinstance(name, str):
         raise QuizError(f"a question kind is named by text like 'trick-winner', not {type_name(name)}")
-    found = table.get(name)
-    if found is None:
-        raise QuizError(f"{game} has no question kind {_short(name)}: the kinds are {', '.join(table)}")
-    return found
+    if name not in declared:
+        raise QuizError(f"{game} has no question kind {_short(name)}: the kinds are {', '.join(declared)}")
+    return _load(game, name)
 
 
 def _whole(value: object, what: str, low: int, high: int) -> int:
@@ -270,7 +284,7 @@ def question(game: str, kind: str, level: int | str, seed: int | str) -> Questio
 
 def any_kind(game: str, seed: int, allowed: Sequence[str] | None = None) -> str:
     """The kind an "any kind" quiz asks with this seed: the seed alone decides, the same in the browser and the CLI."""
-    names = [k.name for k in kinds(game)] if allowed is None else list(allowed)
+    names = list(kind_names(game)) if allowed is None else list(allowed)
     if not names:
         raise QuizError(f"no question kinds to choose from for {game}")
     return random.Random(f"{game}/any/{_whole(seed, 'seed', 0, MAX_SEED)}").choice(names)

@@ -104,18 +104,18 @@ def practise_path(game: str) -> str:
 
 
 def _kinds(game: str, params: Params) -> list[KindInfo]:
-    every = learn.kinds(game)
+    """The kinds this quiz asks (``kinds``: names; none: every kind), loading only their modules."""
     text = params.get("kinds", "").strip()
     if not text:
-        return list(every)
-    by_name = {k.name: k for k in every}
-    chosen = []
+        return list(learn.kinds(game))
+    every = learn.kind_names(game)
+    chosen: list[str] = []
     for name in text.replace(",", " ").split():
-        if name not in by_name:
-            raise WidgetError(f"kinds: {game} has no question kind {shown(name)}; the kinds are {', '.join(by_name)}")
-        if by_name[name] not in chosen:
-            chosen.append(by_name[name])
-    return chosen
+        if name not in every:
+            raise WidgetError(f"kinds: {game} has no question kind {shown(name)}; the kinds are {', '.join(every)}")
+        if name not in chosen:
+            chosen.append(name)
+    return [learn.kind_info(game, name) for name in chosen]
 
 
 def _number(params: Params, name: str, default: int, low: int, high: int) -> int:

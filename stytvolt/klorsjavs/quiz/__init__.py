@@ -7,6 +7,13 @@ Every answer comes from the rules (``stytvolt.klorsjavs``); these modules
 only choose positions, word the question and offer the choices.
 """
 
-from stytvolt.klorsjavs.quiz import play, scoring  # noqa: F401  (registration order = page order)
+#: Each question kind → the module that makes it (registering it when first imported), in the order
+#: the pages list them; tests/test_learn.py checks that each module registers exactly these.
+KIND_MODULES: dict[str, str] = {
+    "trick-winner": "stytvolt.klorsjavs.quiz.play",
+    "legal-plays": "stytvolt.klorsjavs.quiz.play",
+    "card-points": "stytvolt.klorsjavs.quiz.scoring",
+    "game-points": "stytvolt.klorsjavs.quiz.scoring",
+}
 
-__all__: list[str] = []
+__all__ = ["KIND_MODULES"]

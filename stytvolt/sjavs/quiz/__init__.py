@@ -8,6 +8,14 @@ Every answer comes from the rules (``stytvolt.sjavs``); these modules only
 choose positions, word the question and offer the choices.
 """
 
-from stytvolt.sjavs.quiz import play, scoring, bidding  # noqa: F401  (registration order = page order)
+#: Each question kind → the module that makes it (registering it when first imported), in the order
+#: the pages list them; tests/test_learn.py checks that each module registers exactly these.
+KIND_MODULES: dict[str, str] = {
+    "trick-winner": "stytvolt.sjavs.quiz.play",
+    "legal-plays": "stytvolt.sjavs.quiz.play",
+    "card-points": "stytvolt.sjavs.quiz.scoring",
+    "game-points": "stytvolt.sjavs.quiz.scoring",
+    "winning-bid": "stytvolt.sjavs.quiz.bidding",
+}
 
-__all__: list[str] = []
+__all__ = ["KIND_MODULES"]

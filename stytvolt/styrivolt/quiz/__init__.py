@@ -9,6 +9,18 @@ Every answer comes from the rules (``stytvolt.styrivolt``); these modules
 only choose positions, word the question and offer the choices.
 """
 
-from stytvolt.styrivolt.quiz import names, play, stock, scoring  # noqa: F401  (registration order = page order)
+#: Each question kind → the module that makes it (registering it when first imported), in the order
+#: the pages list them; tests/test_learn.py checks that each module registers exactly these.
+KIND_MODULES: dict[str, str] = {
+    "card-names": "stytvolt.styrivolt.quiz.names",
+    "beats-lead": "stytvolt.styrivolt.quiz.play",
+    "trick-winner": "stytvolt.styrivolt.quiz.play",
+    "lead-legal": "stytvolt.styrivolt.quiz.play",
+    "choose-suits": "stytvolt.styrivolt.quiz.stock",
+    "trader-fetch": "stytvolt.styrivolt.quiz.stock",
+    "take-stock": "stytvolt.styrivolt.quiz.stock",
+    "hand-result": "stytvolt.styrivolt.quiz.scoring",
+    "chalk-after": "stytvolt.styrivolt.quiz.scoring",
+}
 
-__all__: list[str] = []
+__all__ = ["KIND_MODULES"]

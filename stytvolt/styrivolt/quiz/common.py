@@ -3,14 +3,16 @@ and playing a scripted hand past the stock's questions."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from stytvolt.core.cards import Card, Suit, parse_card, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.learn.common import ATTEMPTS, first_fit
 from stytvolt.styrivolt.actions import KEEP, PASS
-from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.records import Phase
+
+if TYPE_CHECKING:  # a hand's modules load only for the kinds that deal hands
+    from stytvolt.styrivolt.hand import HandState
 
 __all__ = ["as_card", "as_cards", "chosen_sentence", "first_fit", "ATTEMPTS", "expose_first", "answer_the_stock"]
 
