@@ -197,7 +197,10 @@ def _read_plays(plays: object) -> list[Card | None]:
         if item is None or (isinstance(item, str) and item.strip().lower() in _PASS_WORDS):
             out.append(None)
         else:
-            out.append(check_card(item, "a play"))
+            card = check_card(item, "a play")
+            if card in out:
+                raise InvalidPosition(f"{card.symbol} is played twice: a card is named once")
+            out.append(card)
     return out
 
 
