@@ -315,6 +315,7 @@ def _key(text: str) -> str:
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
     plain = re.sub(r"\bturn[\s-]*up(\s+single)?\b", "turnup", plain)
     plain = re.sub(r"(\d)[\s-]*spel\b", r"spel \1", plain)
+    plain = re.sub(r"([a-z])(\d)|(\d)([a-z])", lambda m: " ".join(g for g in m.groups() if g), plain)
     tokens = [t for t in re.split(r"[^0-9a-z]+", plain) if t]
     out = [_SYNONYMS.get(t, t) for t in tokens if t not in _FILLER]
     return " ".join(out)
@@ -504,19 +505,19 @@ def bid_refusal(bid: object, current: object, *, holding: bool = False) -> Reaso
     mine, theirs = parse_bid(bid), parse_bid(current)  # type: ignore[arg-type]  # parse_bid checks its input
     if bid_allowed(mine, theirs, holding):
         return None
-    args = {"bid": str(mine), "current": str(theirs), "mine": mine.contract.number,
+    args: dict[str, object] = {"bid": str(mine), "current": str(theirs), "mine": mine.contract.number,
             "theirs": theirs.contract.number}
     if mine.contract.number < theirs.contract.number:
         return Reason.of("lower-contract",
                          "{bid} does not overcall {current}: it stands at number {mine} in the contract table, "
-                         "below number {theirs}.", **args)
+                         "below number {theirs}.", (), **args)
     if mine.order < theirs.order:
         return Reason.of("lower-class",
                          "{bid} does not overcall {current}: the contract is the same, and of equal bids preference "
-                         "beats colour, which beats off-colour.", **args)
+                         "beats colour, which beats off-colour.", (), **args)
     return Reason.of("only-equal",
                      "{bid} only equals {current}: a later player must bid higher, and only a player elder than "
-                     "the one who made a bid may hold it by matching it.", **args)
+                     "the one who made a bid may hold it by matching it.", (), **args)
 
 
 def overcalls(bid: object, current: object, *, holding: bool = False) -> bool:

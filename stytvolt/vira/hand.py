@@ -504,8 +504,8 @@ class HandState:
             if not self.contract.has_misere_option:
                 return Reason.of("no-misere-option", "{contract} has no misère option.",
                                  contract=self.contract.english)
-            return Reason.of("class-promise", "{bid} promised trumps in {cls}, so it must be played with trumps, "
-                             "not as a misère.", bid=str(self.bid), cls=self.bid.suit_class.value)
+            return Reason.of("class-promise", "{bid} promised trumps in {level}, so it must be played with trumps, "
+                             "not as a misère.", bid=str(self.bid), level=self.bid.suit_class.value)
         assert action.suit is not None
         if action.suit in self._trump_suits():
             return None
@@ -514,8 +514,8 @@ class HandState:
             return Reason.of("turned-only", "In {contract} the trump suit is that of a turned card ({turned}), "
                              "not {suit}.", contract=self.contract.english, turned=turned,
                              suit=action.suit.english)
-        return Reason.of("class-promise", "{bid} promised trumps in {cls} or better, and {suit} is {actual}.",
-                         bid=str(self.bid), cls=self.bid.suit_class.value, suit=action.suit.english,
+        return Reason.of("class-promise", "{bid} promised trumps in {level} or better, and {suit} is {actual}.",
+                         bid=str(self.bid), level=self.bid.suit_class.value, suit=action.suit.english,
                          actual=suit_class_of(action.suit, self.preference).value)
 
     def _exchange_refusal(self, step: Step, action: Action) -> Reason | None:
