@@ -27,16 +27,17 @@ from stytvolt.brus.cards import (
 from stytvolt.brus.game import BRUS_GAME, BrusGame, StrokeSheet
 from stytvolt.brus.hand import PASS_ACTION, Action, Event, HandState, Observation, parse_action
 from stytvolt.brus.rules import (
-    GAME_STROKES, PASS, SIX, TABLES, DealScore, LegalPlays, TrickExplanation, card_refusal, deal_score, explain_trick,
-    legal_plays, pass_refusal, refusal, side_of, trick_winner,
+    GAME_STROKES, PASS, SIX, TABLES, DealScore, LegalPlays, TrickExplanation, card_fault, card_refusal, deal_score,
+    explain_trick, legal_plays, pass_blockers, pass_refusal, refusal, side_of, trick_winner,
 )
 from stytvolt.brus.variants import Rules
 
 __all__ = [
     "CLUB_KING", "DUDS", "LIVE_ORDER", "MATADOR_NAMES", "MATADORS", "PACK", "SEVENS", "Role", "beats", "card_role",
     "describe_card", "is_live", "name_of", "power",
-    "GAME_STROKES", "PASS", "SIX", "TABLES", "DealScore", "LegalPlays", "TrickExplanation", "card_refusal",
-    "deal_score", "explain_trick", "legal_plays", "pass_refusal", "refusal", "side_of", "trick_winner",
+    "GAME_STROKES", "PASS", "SIX", "TABLES", "DealScore", "LegalPlays", "TrickExplanation", "card_fault",
+    "card_refusal", "deal_score", "explain_trick", "legal_plays", "pass_blockers", "pass_refusal", "refusal",
+    "side_of", "trick_winner",
     "PASS_ACTION", "Action", "Event", "HandState", "Observation", "parse_action",
     "BRUS_GAME", "BrusGame", "StrokeSheet", "Rules", "GAME",
 ]

@@ -21,14 +21,15 @@ This module is the one place that knows the order; everything else asks
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from stytvolt.core.cards import Card, CardParseError, Pack, Rank, make_pack, parse_card, parse_cards
 from stytvolt.core.errors import type_name
 from stytvolt.core.explain import Reason
 
 __all__ = [
-    "PACK", "Role", "card_role", "MATADORS", "MATADOR_NAMES", "LIVE_ORDER", "SEVENS", "DUDS", "CLUB_KING",
+    "PACK", "Role", "card_role", "ROLES", "MATADORS", "MATADOR_NAMES", "LIVE_ORDER", "SEVENS", "DUDS", "CLUB_KING",
     "is_live", "power", "beats", "name_of", "describe_card", "check_card", "check_cards",
 ]
 
@@ -76,6 +77,10 @@ for _card in PACK:
         _ROLE[_card] = Role.SEVEN
     else:
         _ROLE[_card] = Role.DUD
+
+
+#: Every card's role, for code that already holds checked cards (:func:`card_role` reads text too).
+ROLES: Mapping[Card, Role] = MappingProxyType(_ROLE)
 
 
 def check_card(card: object, what: str = "the card") -> Card:

@@ -42,7 +42,8 @@ from stytvolt.core.protocol import replay_actions
 from stytvolt.core.tricks import deal_packets
 from stytvolt.brus.cards import CLUB_KING, PACK, SEVENS, check_card, is_live, name_of, power
 from stytvolt.brus.rules import (
-    SIX, TABLES, DealScore, TrickExplanation, card_refusal, deal_score, explain_trick, pass_refusal, side_of,
+    SIX, TABLES, DealScore, TrickExplanation, card_fault, card_refusal, deal_score, explain_trick, pass_blockers,
+    pass_refusal, side_of,
 )
 from stytvolt.brus.variants import Rules
 
@@ -261,8 +262,8 @@ class HandState:
         if self.end:
             return []
         hand = self.hands[self.current_player()]
-        out = [Action(c) for c in hand if card_refusal(hand, self.highest, c) is None]
-        if pass_refusal(hand, self.highest) is None:
+        out = [Action(c) for c in hand if card_fault(hand, self.highest, c) is None]
+        if not pass_blockers(hand, self.highest):
             out.append(PASS_ACTION)
         return out
 

@@ -1,14 +1,15 @@
 """Brus's rules as queries: what may be played, who wins a trick, what a deal scores.
 
-Each rule is written once here, as a predicate returning the
-:class:`~stytvolt.core.explain.Reason` that refuses a play (or ``None``):
+Each rule is written once here, as a predicate naming what refuses a play
+(or nothing), with its :class:`~stytvolt.core.explain.Reason` beside it:
 
-* :func:`card_refusal`: a card is played only if held, live (never a seven
+* :func:`card_fault`: a card is played only if held, live (never a seven
   or a dud) and, after the lead, higher than the highest card so far;
-* :func:`pass_refusal`: a player may pass only when no card in hand beats
+  :func:`card_refusal` words it;
+* :func:`pass_blockers`: a player may pass only when no card in hand beats
   the highest so far (ruling B1); the player on lead never passes while
   holding a live card (the lead goes on to the left only from a leader
-  with none).
+  with none); :func:`pass_refusal` words it.
 
 :func:`legal_plays` and :func:`refusal` (and the hand state's
 ``legal_actions()`` and refusals) are made from those two, so they cannot
@@ -29,11 +30,11 @@ from typing import Iterable, Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
-from stytvolt.brus.cards import CLUB_KING, Role, beats, card_role, check_card, check_cards, is_live, name_of
+from stytvolt.brus.cards import CLUB_KING, ROLES, Role, beats, card_role, check_card, check_cards, is_live, name_of
 
 __all__ = [
     "SIX", "GAME_STROKES", "TABLES", "MAX_TRICK", "PASS", "side_of",
-    "LegalPlays", "card_refusal", "pass_refusal", "refusal", "legal_plays",
+    "LegalPlays", "card_fault", "card_refusal", "pass_blockers", "pass_refusal", "refusal", "legal_plays",
     "TrickExplanation", "explain_trick", "trick_winner", "DealScore", "deal_score",
 ]
 
@@ -64,42 +65,65 @@ def _holding(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
+def card_fault(hand: Sequence[Card], highest: Card | None, card: Card) -> str | None:
+    """The rule a play of ``card`` from ``hand`` breaks when ``highest`` is the highest card so far (``None``:
+    leading), by its code, or ``None`` if it may be played: not held, a seven, a dud, or (after the lead) not
+    higher than ``highest``.  The one place this rule is written; :func:`card_refusal` words it."""
+    if card not in hand:
+        return "not-held"
+    role = ROLES[card]
+    if role is Role.SEVEN:
+        return "seven-not-played"
+    if role is Role.DUD:
+        return "dud-not-played"
+    if highest is not None and not beats(card, highest):
+        return "too-low"
+    return None
+
+
 def card_refusal(hand: Sequence[Card], highest: Card | None, card: Card) -> Reason | None:
     """Why ``card`` may not be played from ``hand`` when ``highest`` is the highest card so far (``None``:
-    leading), or ``None`` if it may.  Checked cards only: see :func:`refusal` for text."""
-    if card not in hand:
+    leading), or ``None`` if it may: :func:`card_fault` in words.  Checked cards only: see :func:`refusal`
+    for text."""
+    fault = card_fault(hand, highest, card)
+    if fault is None:
+        return None
+    if fault == "not-held":
         return Reason.of("not-held", "{card} is not in the hand.", (card,), card=card.symbol)
-    role = card_role(card)
-    if role is Role.SEVEN:
+    if fault == "seven-not-played":
         return Reason.of("seven-not-played",
                          "{card} is a seven: sevens are never played to a trick; a seven is laid out, as a trick won, "
                          "by its holder on coming to the lead.", (card,), card=card.symbol)
-    if role is Role.DUD:
+    if fault == "dud-not-played":
         extra = " (♣K only decides a deal that ends with no side at six tricks)" if card is CLUB_KING else ""
         return Reason.of("dud-not-played", "{card} is a dud: duds can never be played" + extra + ".", (card,),
                          card=card.symbol)
-    if highest is not None and not beats(card, highest):
-        return Reason.of("too-low", "{card} does not beat {highest}: after the lead, a card must be higher than the "
-                                    "highest card so far.", (card, highest),
-                         card=name_of(card), highest=name_of(highest))
-    return None
+    assert highest is not None
+    return Reason.of("too-low", "{card} does not beat {highest}: after the lead, a card must be higher than the "
+                                "highest card so far.", (card, highest), card=name_of(card), highest=name_of(highest))
+
+
+def pass_blockers(hand: Sequence[Card], highest: Card | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that forbid a pass when ``highest`` is the highest card so far (``None``: on
+    lead): every live card held, on lead; every card that beats ``highest``, after it (ruling B1: only a player
+    who cannot beat passes).  Empty: the player may pass.  The one place this rule is written."""
+    if highest is None:
+        return tuple(c for c in hand if is_live(c))
+    return tuple(c for c in hand if beats(c, highest))
 
 
 def pass_refusal(hand: Sequence[Card], highest: Card | None) -> Reason | None:
     """Why a player holding ``hand`` may not pass when ``highest`` is the highest card so far (``None``: on
-    lead), or ``None`` if they may (ruling B1: only a player who cannot beat passes)."""
-    if highest is None:
-        live = [c for c in hand if is_live(c)]
-        if live:
-            return Reason.of("must-lead", "The player on lead holds live cards ({holding}) and must lead one: the lead "
-                                          "passes on only from a player with none.", tuple(live), holding=_holding(live))
+    lead), or ``None`` if they may: :func:`pass_blockers` in words."""
+    blockers = pass_blockers(hand, highest)
+    if not blockers:
         return None
-    able = [c for c in hand if beats(c, highest)]
-    if able:
-        return Reason.of("must-beat", "{highest} can be beaten from this hand ({holding}): a player who can beat the "
-                                      "highest card so far must, and may pass only holding nothing higher.",
-                         (highest, *able), highest=name_of(highest), holding=_holding(able))
-    return None
+    if highest is None:
+        return Reason.of("must-lead", "The player on lead holds live cards ({holding}) and must lead one: the lead "
+                                      "passes on only from a player with none.", blockers, holding=_holding(blockers))
+    return Reason.of("must-beat", "{highest} can be beaten from this hand ({holding}): a player who can beat the "
+                                  "highest card so far must, and may pass only holding nothing higher.",
+                     (highest, *blockers), highest=name_of(highest), holding=_holding(blockers))
 
 
 # -- the queries ------------------------------------------------------------------------------------
@@ -148,8 +172,8 @@ def legal_plays(hand: Sequence[Card] | str, current_highest: Card | str | None =
     'pass'
     """
     cards, highest = _checked(hand, current_highest)
-    return LegalPlays(tuple(c for c in cards if card_refusal(cards, highest, c) is None),
-                      pass_refusal(cards, highest) is None)
+    return LegalPlays(tuple(c for c in cards if card_fault(cards, highest, c) is None),
+                      not pass_blockers(cards, highest))
 
 
 def refusal(hand: Sequence[Card] | str, current_highest: Card | str | None, play: Card | str) -> Reason | None:
