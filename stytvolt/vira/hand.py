@@ -39,7 +39,7 @@ constant time.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from stytvolt.core.cards import FULL_PACK, Card, CardParseError, Suit, parse_card, parse_cards
@@ -69,17 +69,23 @@ class Action:
     bid: Bid | None = None
     suit: Suit | None = None
     card: Card | None = None
+    text: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind == "bid":
+            text = f"bid {self.bid}"
+        elif self.kind == "trump":
+            text = f"trump {self.suit}"
+        elif self.kind == "misere":
+            text = "misère"
+        elif self.kind in ("discard", "card"):
+            text = f"{self.kind} {self.card}"
+        else:
+            text = self.kind
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        if self.kind == "bid":
-            return f"bid {self.bid}"
-        if self.kind == "trump":
-            return f"trump {self.suit}"
-        if self.kind == "misere":
-            return "misère"
-        if self.kind in ("discard", "card"):
-            return f"{self.kind} {self.card}"
-        return self.kind
+        return self.text
 
 
 _SIMPLE = {"hold", "pass", "draw", "keep", "play", "surrender", "retry"}
@@ -90,6 +96,11 @@ _BIDS = tuple(Action("bid", bid=b) for b in ALL_BIDS)
 _DISCARDS = {c: Action("discard", card=c) for c in FULL_PACK}
 _CARDS = {c: Action("card", card=c) for c in FULL_PACK}
 _TRUMPS = {s: Action("trump", suit=s) for s in Suit}
+#: Every action by its own text: reading a saved hand's actions back is a look-up.
+_CANONICAL: dict[str, Action] = {
+    a.text: a for a in (*_BIDS, *_DISCARDS.values(), *_CARDS.values(), *_TRUMPS.values(), _PASS, _HOLD,
+                        Action("misere"), *(Action(k) for k in ("draw", "keep", "play", "surrender", "retry")))
+}
 
 
 def parse_action(text: object) -> Action:
@@ -99,6 +110,9 @@ def parse_action(text: object) -> Action:
         return text
     if not isinstance(text, str):
         raise ParseError(f"an action is written as text like 'card HA' or 'bid Solo 7', not {type_name(text)}")
+    known = _CANONICAL.get(text)
+    if known is not None:
+        return known
     words = text.split()
     head, rest = (words[0].lower(), words[1:]) if words else ("", [])
     if head in _SIMPLE and not rest:
