@@ -1,0 +1,105 @@
+"""Computer players for Knorri.  Each is shown an :class:`~stytvolt.knorri.state.Observation`
+(``state.observation(seat)``: exactly what that seat may see), never the state, and returns one of
+its legal actions.
+
+* :class:`RandomBot`: any legal action, uniformly (a baseline and a fuzzer);
+* :class:`SimpleBot`: plays as a beginner is first taught.  Phase one: of the cards it must choose
+  among, take the one most useful later (a high diamond, then high spades and hearts; low clubs last),
+  never overlook a take, and point out another player's missed take with the card least useful to
+  them.  The Mas phase one: win a trick only when it holds a useful card and a cheap winner is at
+  hand, else throw the least useful card.  Phase two: open with the longest run of clubs, lead the
+  card hardest to get rid of later (low clubs first: only a higher club beats them), beat as cheaply
+  as possible (a card of the suit before a trump), keep the high diamonds and clubs, pick up only when
+  nothing beats, and always say "last card".
+"""
+
+from __future__ import annotations
+
+from stytvolt.core.cards import Card, Rank, Suit
+from stytvolt.core.players import Bot, RandomBot, legal_actions_of
+from stytvolt.knorri.rules import judge_mas_trick
+from stytvolt.knorri.state import Action, Observation
+
+__all__ = ["Bot", "RandomBot", "SimpleBot", "usefulness"]
+
+
+def usefulness(card: Card, soft_clubs: bool = False) -> int:
+    """How much a card is worth holding for phase two, in rough units: a diamond beats every spade
+    and heart and only higher diamonds beat it (20 plus its rank); a spade or heart by its rank; a club
+    beats only lower clubs, so a low club is the hardest card to be rid of (its rank less 8; less 4 with
+    soft clubs, where any other suit can take it off one's hands by beating it)."""
+    if card.suit is Suit.DIAMONDS:
+        return 20 + card.rank
+    if card.suit is Suit.CLUBS:
+        return card.rank - (4 if soft_clubs else 8)
+    return int(card.rank)
+
+
+def _soft(obs: Observation) -> bool:
+    return bool(obs.rules.get("soft_clubs", False))
+
+
+class SimpleBot:
+    """A sensible beginner; see the module docstring.  Deterministic."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the common signature: SimpleBot draws nothing at random
+
+    def choose(self, obs: Observation) -> Action:
+        legal: list[Action] = legal_actions_of(obs, Observation)
+        soft = _soft(obs)
+        if obs.phase == "turn":
+            takes = [a for a in legal if a.kind == "take"]
+            if not takes:
+                return legal[0]  # leave: nothing to take
+            return max(takes, key=lambda a: (sum(usefulness(c, soft) for c in a.cards), str(a)))
+        if obs.phase == "claim":
+            points = [a for a in legal if a.kind == "point"]
+            return min(points, key=lambda a: (sum(usefulness(c, soft) for c in a.cards), str(a)))
+        if obs.phase == "mas":
+            return self._mas(obs, legal)
+        return self._phase_two(obs, legal)
+
+    # -- the Mas phase one -------------------------------------------------------------------------
+
+    def _mas(self, obs: Observation, legal: list[Action]) -> Action:
+        soft = _soft(obs)
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return legal[0]  # only the stock's card is left to play
+        cheapest = min(plays, key=lambda a: (usefulness(a.cards[0], soft), str(a)))
+        if len(obs.mas_trick) % 2 == 0:
+            return cheapest  # leading: give away the least useful card
+        led = obs.mas_trick[-1][1]
+        winners = [a for a in plays if judge_mas_trick(led, a.cards[0])[0] == 1]
+        if winners and usefulness(led, soft) >= 10:
+            best = min(winners, key=lambda a: (a.cards[0].rank, usefulness(a.cards[0], soft), str(a)))
+            if usefulness(best.cards[0], soft) <= usefulness(led, soft):
+                return best  # a useful card taken with one no better
+        return cheapest
+
+    # -- phase two -----------------------------------------------------------------------------------
+
+    def _phase_two(self, obs: Observation, legal: list[Action]) -> Action:
+        soft = _soft(obs)
+        plays = [a for a in legal if a.kind == "play" and (a.last or not any(
+            b.kind == "play" and b.last and b.cards == a.cards for b in legal))]  # always say "last card"
+        if not plays:
+            return legal[0]  # pick up, or miss the turn: the only action left
+        if not obs.trick:
+            if obs.opening:
+                return max(plays, key=lambda a: (len(a.cards), str(a)))  # as long a run of clubs as held
+            return min(plays, key=lambda a: (usefulness(a.cards[0], soft), str(a)))
+        top = obs.trick[-1][-1]
+        completes = len(obs.trick) + 1 >= obs.trick_size
+
+        def cost(a: Action) -> tuple[int, int, str]:
+            card = a.cards[0]
+            return (0 if card.suit is top.suit else 1, usefulness(card, soft), str(a))
+
+        best = min(plays, key=cost)
+        hand = obs.hands[obs.player]
+        precious = best.cards[0].suit is Suit.DIAMONDS and best.cards[0].rank >= Rank.KING
+        if precious and not completes and len(hand) > 3 and any(a.kind == "pickup" for a in legal):
+            return next(a for a in legal if a.kind == "pickup")  # keep the top trumps for later
+        return best
