@@ -5,8 +5,8 @@ its legal actions.
 * :class:`RandomBot`: any legal action, uniformly (a baseline and a fuzzer);
 * :class:`SimpleBot`: plays as a beginner is first taught.  It values its hand in tricks for each
   possible trump suit (:func:`estimate`) and counts the cards that would win tricks in a misère
-  (:func:`danger`); it bids the cheapest contract the hand can carry (drawing counts for about a
-  trick), holding where it may, and passes above that; it names its best suit, lays away its weakest
+  (:func:`danger`); it bids at once the highest contract the hand can carry (drawing counts for about
+  a trick and a half), holds it where it may, and passes when outbid; it names its best suit, lays away its weakest
   cards (for a misère, its most dangerous), keeps what it is dealt as an opponent of a misère, and
   plays: a soloist draws trumps while holding the best of them and cashes winners, an opponent wins as
   cheaply as possible unless the other opponent already wins, and in a misère the soloist plays the
@@ -53,13 +53,14 @@ def best_suit(cards: Iterable[Card], suits: Iterable[Suit] = tuple(Suit)) -> Sui
 
 
 def _unsafe(cards: Sequence[Card]) -> list[Card]:
-    """The cards of a hand likely to win a trick without trumps: in each suit, held lowest first, the
-    card in place i is safe up to rank 3 + 2i (a 2 or 3 alone, a 3-5, a 4-5-7 …)."""
+    """The cards of a hand that might win a trick without trumps, by Parlett's safe low combinations (a 2,
+    a 3-4, a 4-5-6 …): in a suit of n cards, held lowest first, the card in place i is safe up to rank
+    n + 1 + i."""
     out: list[Card] = []
     for suit in Suit:
         mine = sorted(c for c in cards if c.suit is suit)
         for i, card in enumerate(mine):
-            if card.rank > 3 + 2 * i:
+            if card.rank > len(mine) + 1 + i:
                 out.append(card)
     return out
 
@@ -113,11 +114,11 @@ class SimpleBot:
             item = bid.contract
             if bid.suit_class.rank > rank:
                 continue
-            if item.kind is Kind.DRAW and item.tricks is not None and tricks + 1.0 >= item.tricks:
+            if item.kind is Kind.DRAW and item.tricks is not None and tricks + 1.5 >= item.tricks:
                 out.append(bid)
             elif item.kind is Kind.SOLO and item.tricks is not None and tricks >= item.tricks + 0.5:
                 out.append(bid)
-            elif item.kind is Kind.MISERE and unsafe <= item.count and unsafe <= 3:
+            elif item.kind is Kind.MISERE and unsafe <= item.count <= unsafe + 1 and unsafe <= 2:
                 out.append(bid)
             elif item.kind is Kind.SOLO_MISERE and item.misere is not None and not item.misere.open and \
                     unsafe <= item.count:
@@ -125,14 +126,17 @@ class SimpleBot:
         return out
 
     def _bid(self, obs: Observation, legal: list[Action]) -> Action:
+        """Bid the highest contract the hand can carry at once; hold it when it is the bid to hold; else pass
+        (eldest, who may not pass, opens with the lowest bid)."""
         willing = self._willing(obs)
-        if obs.high is not None and any(a.kind == "hold" for a in legal):
-            if any(str(b) == obs.high for b in willing):
-                return next(a for a in legal if a.kind == "hold")
-        offered = {a.bid: a for a in legal if a.kind == "bid"}
-        for bid in willing:
-            if bid in offered:
-                return offered[bid]
+        if willing:
+            target = willing[-1]
+            offered = {a.bid: a for a in legal if a.kind == "bid"}
+            if target in offered:
+                return offered[target]
+            holds = [a for a in legal if a.kind == "hold"]
+            if holds and str(target) == obs.high:
+                return holds[0]
         passing = [a for a in legal if a.kind == "pass"]
         return passing[0] if passing else next(a for a in legal if a.kind == "bid")
 
