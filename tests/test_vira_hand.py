@@ -545,3 +545,60 @@ def test_json_round_trip_and_a_custom_chip_table() -> None:
     again = GAME.from_json(data)
     assert again.to_json() == data and again.returns() == state.returns()
     assert again.chips.for_contract("Beg").won == 5 and again.chips.name == "test"
+
+
+# -- more of the seed's statements -------------------------------------------------------------------------------
+
+
+def test_cards_rank_ace_high_down_to_two() -> None:
+    from stytvolt.vira import explain_trick, trick_winner
+    assert trick_winner("SK SA S2", None) == 1 and trick_winner("S2 ST S9", None) == 1
+    result = explain_trick("HQ HK SA", "S")
+    assert result.winner == 2 and result.reason.code == "trumped"
+    assert explain_trick("HQ HK SA", None).reason.code == "highest-of-led"
+
+
+def test_play_goes_to_the_left() -> None:
+    # Dealer 2: eldest 0, then 1, then 2, in the auction and in each trick.
+    state = layout({}, "")
+    seen = []
+    for text in ("bid Beg", "bid Draw 7", "bid Draw 8"):
+        seen.append(state.current_player())
+        play(state, text)
+    assert seen == [0, 1, 2]
+
+
+def test_the_talon_stays_hidden_and_discards_are_not_examined_once_play_begins() -> None:
+    state = layout({}, "")
+    talon = set(state.talon)
+    for p in range(3):
+        data = state.observation(p).to_json()
+        assert data["talon"] == 13 and not {str(c) for c in talon} & set(str(data).split("'"))
+    play(state, "bid Beg", "pass", "pass", "trump S")
+    laid = state.hands[0][0]
+    play(state, f"discard {laid}", "draw")
+    assert state.observation(0).discards == (laid,)  # the soloist may still look
+    assert state.observation(1).discards == ()
+    play(state, "play", "keep", "keep")
+    assert state.phase == "play" and state.observation(0).discards == ()
+    assert laid in state.known_to(0)  # seen once, so never redealt by a resample
+
+
+def test_returns_are_nothing_until_the_hand_ends_and_the_second_try_pays_no_chip_at_once() -> None:
+    state = layout({}, "")
+    play(state, "bid Beg", "pass", "pass", "trump S", f"discard {state.hands[0][0]}", "draw", "retry")
+    assert state.returns() == [0, 0, 0] and state.settlement() is None
+
+
+@pytest.mark.parametrize("name", ["Beg", "Draw 9", "Turn-up 8", "Vingel 7", "Tringel 9", "Misère 4"])
+def test_winning_after_a_second_try_is_unprofitable_but_beats_losing_a_first(name: str) -> None:
+    # Parlett: a win after a second try gains nothing, yet costs less than losing after a first try.
+    from stytvolt.vira import contract, settle
+    item = contract(name)
+    classes: list[SuitClass | None] = [None] if item.always_misere else list(SuitClass)
+    for cls in classes:
+        won_tricks, lost_tricks = (0, 1) if item.always_misere else (item.tricks, (item.tricks or 0) - 1)
+        won2 = settle(item, soloist=0, opponents=(1, 2), tricks=won_tricks, suit_class=cls, second_try=True,
+                      first_try_class=cls).returns()[0]
+        lost1 = settle(item, soloist=0, opponents=(1, 2), tricks=lost_tricks, suit_class=cls).returns()[0]
+        assert lost1 < won2 <= 0

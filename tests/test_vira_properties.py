@@ -117,7 +117,7 @@ def test_random_hands_conserve_cards_end_and_settle_as_the_rules_say(seed: int) 
 def test_the_spread_policy_reaches_every_kind_of_contract() -> None:
     kinds: Counter[str] = Counter()
     ends: Counter[str] = Counter()
-    for seed in range(400):
+    for seed in range(600):
         state = play_hand(seed)
         assert state.contract is not None
         kinds[state.contract.kind.value] += 1

@@ -311,7 +311,7 @@ class HandState:
         rules = self.rules.to_json()
         if rules:
             data["rules"] = rules
-        if self.chips is not HOUSE_CHIPS:
+        if self.chips != HOUSE_CHIPS:
             data["chips"] = self.chips.to_json()
         data["actions"] = [str(a) for a, _ in self.history]
         return data
