@@ -239,15 +239,15 @@ def test_bad_scores_are_refused(args: tuple[object, ...], match: str) -> None:
 
 @pytest.mark.parametrize("call", [
     lambda: beats("X9", "H2"),
-    lambda: beats("H9", 7),
-    lambda: beats("H9", "H2", soft_clubs="yes"),
+    lambda: beats("H9", 7),  # type: ignore[arg-type]
+    lambda: beats("H9", "H2", soft_clubs="yes"),  # type: ignore[arg-type]
     lambda: take_options("S9", "S4 S4"),  # one pack holds one ♠4
     lambda: take_options("S9", "S4 S9"),  # the turned ♠9 is also on the table
     lambda: take_options("S9", "S4", "sideways"),
-    lambda: take_options("S9", 42),
+    lambda: take_options("S9", 42),  # type: ignore[arg-type]
     lambda: opening_plays("C2 C2* C3"),  # the marked ♣2 is only in the two-pack game
     lambda: opening_plays("C2 C2 C3", two_packs=True),  # two packs hold one plain ♣2
-    lambda: judge_mas_trick("H5", None),
+    lambda: judge_mas_trick("H5", None),  # type: ignore[arg-type]
 ])
 def test_bad_input_is_refused_naming_it(call: object) -> None:
     with pytest.raises(StytvoltError):
