@@ -34,7 +34,7 @@ of the few changes it made (cards moved, fields set), and undo reverses it.
 
 ``returns()``: with ``scoring``, the zero-sum points of
 :func:`~stytvolt.knorri.rules.scores`; without, the loser pays one to every
-other player (ruling K13).  They sum to zero either way.
+other player (ruling K12).  They sum to zero either way.
 """
 
 from __future__ import annotations
@@ -588,7 +588,7 @@ class KnorriState:
         self._set("turner", (self.turner + 1) % self.n)
 
     def _sweep(self) -> None:
-        """The pack is used up: the last player who took sweeps the table (ruling K4 when nobody took)."""
+        """The pack is used up: the last player who took sweeps the table (ruling K2 when nobody took)."""
         self._set("pos", len(self.deck))
         if self.last_taker >= 0:
             while self.table:
@@ -736,6 +736,11 @@ class KnorriState:
             return scores(self.n, self.out, self.loser, self.no_cards)
         return [-(self.n - 1) if p == self.loser else 1 for p in range(self.n)]
 
+    def next_dealer(self) -> int:
+        """Who deals the next game: the loser; when nobody lost (nobody took a card), the same dealer
+        again (ruling K13)."""
+        return self.loser if self.loser >= 0 else self.dealer
+
     # -- reading the position ----------------------------------------------------------------------------
 
     @property
@@ -767,6 +772,90 @@ class KnorriState:
         if self.phase not in ("turn", "claim"):
             return None
         return _explain(self.deck[self.pos], self._faces(self.table), self._version())
+
+    def explain_action(self, action: Any) -> tuple[Reason, ...]:
+        """What ``action`` does from this position and why, in words, one reason a step (the state is
+        not changed): the take and the rule that forces it, the sweep, a card that beats the top card
+        and why, a trick completed and who leads next, a pick-up, a player going out, the loser.  A
+        refused action gives its refusal alone."""
+        act = parse_action(action)
+        why = self.refusal(act)
+        if why is not None:
+            return (why,)
+        seat = self.current_player()
+        after = self.clone()
+        after.apply(act)
+        out: list[Reason] = []
+        who = Seat(seat)
+        if act.kind in ("take", "point", "leave") and self.phase in ("turn", "claim"):
+            turned = self.deck[self.pos]
+            rule = _explain(turned, self._faces(self.table), self._version())
+            if act.kind == "leave" and self._take_choices():
+                out.append(Reason.of("missed", "{seat} leaves {turned} on the table, missing a take the others may "
+                                     "point out.", (turned,), seat=who, turned=turned.symbol))
+            elif act.kind == "point":
+                out.append(Reason.of("pointed", "{seat} points out the missed take: {taker} must take {taken} with "
+                                     "{turned}.", (turned, *act.cards), seat=who, taker=Seat(self.turner),
+                                     taken=_symbols(act.cards), turned=turned.symbol))
+            else:
+                out.append(rule)
+        elif act.kind == "pass":
+            out.append(Reason.of("let-pass", "{seat} lets the missed take pass.", seat=who))
+        elif self.phase == "mas":
+            played = self.deck[self.pos] if act.kind == "chance" else act.cards[0]
+            out.append(Reason.of("mas-play", "{seat} plays {card}" + (" blind from the stock." if act.kind == "chance"
+                                 else "."), (played,), seat=who, card=played.symbol))
+            if len(self.mas_plays) % 2 == 1:
+                out.append(judge_mas_trick(self.deck[self.mas_plays[-1]], played)[1])
+        elif act.kind == "play":
+            if self.trick:
+                out.append(_judge(act.cards[0], self.deck[self.trick[-1][-1]], self.rules.soft_clubs).reason)
+            elif self.opening:
+                out.append(Reason.of("opens", "{seat} opens phase two with {played}" + (
+                    ", a run that counts as one card of the trick." if len(act.cards) > 1 else "."),
+                    act.cards, seat=who, played=_symbols(act.cards)))
+            else:
+                out.append(Reason.of("leads", "{seat} leads {played} to a new trick, which {size} cards will "
+                                     "complete.", act.cards, seat=who, played=_symbols(act.cards),
+                                     size=len(self._holders())))
+            if act.last:
+                out.append(Reason.of("said-last", "{seat} says 'last card'.", seat=who))
+            elif self.rules.last_card and after.silent[seat]:
+                out.append(Reason.of("forgot", "{seat} has one card left and did not say 'last card'.", seat=who))
+        elif act.kind == "pickup":
+            bottom = self.deck[self.trick[0][0]]
+            out.append(Reason.of("picks-up", "{seat} picks up the bottom card of the trick, {card}.", (bottom,),
+                                 seat=who, card=bottom.symbol))
+        else:
+            out.append(Reason.of("misses", "{seat} forgot to say 'last card' and misses this turn.", seat=who))
+        out.extend(after._aftermath(self, seat))
+        return tuple(out)
+
+    def _aftermath(self, before: "KnorriState", seat: int) -> list[Reason]:
+        """What followed from the last action, seen by comparing this state with ``before``."""
+        out: list[Reason] = []
+        if before.phase in ("turn", "claim") and self.phase not in ("turn", "claim"):
+            if before.last_taker >= 0 or self.last_taker >= 0:
+                out.append(Reason.of("sweep", "The pack is used up: {seat}, the last to take, takes the cards left "
+                                     "on the table.", seat=Seat(self.last_taker)))
+        if before.phase == "play" and len(self.gone) > len(before.gone):
+            out.append(Reason.of("trick-complete", "The trick has its {size} cards, one for each player who held "
+                                 "cards when it began: it is set aside.", size=before.trick_size))
+        if len(self.out) > len(before.out):
+            out.append(Reason.of("went-out", "{seat} has no cards left and is out: safe.", seat=Seat(seat)))
+        if self.phase == "done":
+            if self.loser >= 0:
+                out.append(Reason.of("loser", "Only {seat} still holds cards: {seat} is the hörri and loses.",
+                                     seat=Seat(self.loser)))
+            else:
+                out.append(Reason.of("no-loser", "Nobody took a card, so nobody loses."))
+        elif self.phase == "play" and before.phase == "play" and not self.trick and before.trick:
+            out.append(Reason.of("next-lead", "{seat} leads the next trick.", seat=Seat(self.to_move)))
+        elif self.phase == "play" and before.phase != "play":
+            out.append(Reason.of("phase-two", "Phase two begins: {seat} holds {two} and opens." if self.opening else
+                                 "Phase two begins: {seat} leads.", seat=Seat(self.to_move),
+                                 two=_opener(self.rules).symbol))
+        return out
 
     def observation(self, player: int) -> Observation:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
@@ -904,6 +993,10 @@ _RESTORED_LIMIT = 8
 
 _PHASE_WORDS = {"turn": "first phase (turning cards)", "claim": "first phase (a missed take may be pointed out)",
                 "mas": "first phase (two-player tricks)", "play": "second phase", "done": "end"}
+
+
+def _symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
