@@ -568,3 +568,41 @@ def test_simple_bot_loses_far_less_often_than_a_random_player() -> None:
             state.apply((simple if p == seat else rand).choose(state.observation(p)))
         lost += state.loser == seat
     assert lost <= 5
+
+
+# -- explanations -------------------------------------------------------------------------------------------
+
+
+def test_each_action_is_explained_step_by_step() -> None:
+    # The seed's second example, told as it happens.
+    state = phase_two(["H8 D5 S2 S3", "HK", "D7 S4 S5", "HA S6 S7"], leader=0)
+    told = []
+    for action in ("play H8", "play HK", "pick up", "play HA", "play D5", "play D7"):
+        told.append([r.code for r in state.explain_action(action)])
+        state.apply(action)
+    assert told == [
+        ["leads"],
+        ["higher-same-suit", "went-out"],
+        ["picks-up"],
+        ["higher-same-suit"],
+        ["trumps"],
+        ["higher-same-suit", "trick-complete", "next-lead"],
+    ]
+    assert state.explain_action("play SA")[0].code == "not-held"  # a refused action: its refusal alone
+    last = phase_two(["H2", "H3", "S4 S5"], leader=0)
+    last.apply("play H2")
+    assert [r.code for r in last.explain_action("play H3")] == ["higher-same-suit", "went-out", "loser"]
+    assert last.explain_action("play H3")[-1].text == "Only player 2 still holds cards: player 2 is the hörri and loses."
+
+
+def test_phase_one_actions_are_explained_with_the_rule_that_forces_them() -> None:
+    state = stacked(FACE_UP + " D3")
+    reasons = state.explain_action("take SA")
+    assert reasons[0].code == "diamond-takes-choice" and "♠A" in reasons[0].text
+    missed = stacked(FACE_UP + " S9", rules=Rules(overlooking=True))
+    assert missed.explain_action("leave")[0].code == "missed"
+    missed.apply("leave")
+    assert missed.explain_action("point S4")[0].text == (
+        "Player 2 points out the missed take: player 1 must take ♠4 with ♠9.")
+    opening = phase_two(["C2 C3 H5", "C7", "CJ"])
+    assert opening.explain_action("play C2 C3")[0].code == "opens"

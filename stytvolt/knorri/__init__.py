@@ -46,7 +46,7 @@ def _new(seed: int | None = None, *, rules: Rules | None = None, players: int = 
 GAME = GameInfo(
     name="knorri",
     title="Knorri",
-    aliases=("hörri", "horri", "knorri/hörri"),
+    aliases=("hörri",),
     players=PLAYERS,
     pack=PACK,
     rules=Rules,

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, CardParseError
@@ -170,7 +171,7 @@ class Observation:
 
     def to_json(self) -> dict[str, Any]:
         def cards(cs: Sequence[Card]) -> list[str]:
-            return [str(c) for c in cs]
+            return list(map(str, cs))
 
         return {
             "player": self.player, "players": self.players, "dealer": self.dealer, "rules": dict(self.rules),
@@ -863,14 +864,16 @@ class KnorriState:
         to_move = self.current_player()
         shown: list[tuple[Card, ...]] = []
         hidden: list[int] = []
+        deck, public = self.deck, self.public
+        secrets = self.rules.phase_one is PhaseOne.MAS  # only the Mas phase one hides anything a player holds
         for seat in range(self.n):
             ids = self._hands[seat] + self._held[seat]
-            seen = [i for i in ids if seat == player or self.public[i]]
-            shown.append(tuple(sorted(self._faces(seen), key=_order)))
+            seen = ids if not secrets or seat == player else [i for i in ids if public[i]]
+            shown.append(tuple(sorted([deck[i] for i in seen], key=_order)))
             hidden.append(len(ids) - len(seen))
         claim = self._take_choices() if self.phase == "claim" else ()
         return Observation(
-            player, self.n, self.dealer, self.rules.to_json(), self.phase, to_move,
+            player, self.n, self.dealer, dict(_rules_json(self.rules)), self.phase, to_move,
             tuple(self._faces(self.table)), self.turned, max(0, len(self.deck) - self.pos - (
                 1 if self.phase in ("turn", "claim") else 0)),
             self.last_taker if self.last_taker >= 0 else None, claim, tuple(shown), tuple(hidden),
@@ -1010,6 +1013,12 @@ def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
         else:
             return card
     return None
+
+
+@lru_cache(maxsize=128)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules' JSON (observations show it at every step: made once per set of rules)."""
+    return rules.to_json()
 
 
 def _opener(rules: Rules) -> Card:
