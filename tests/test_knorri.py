@@ -265,3 +265,13 @@ def test_the_game_is_described_once() -> None:
         "soft_clubs", "phase_one", "scoring", "last_card", "two_packs", "overlooking"}
     assert all(s.help for s in GAME.switches)
     assert Rules(phase_one="mas").phase_one is PhaseOne.MAS  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("module", ["rules", "state", "solver"])
+def test_the_docstring_examples_run_as_shown(module: str) -> None:
+    import doctest
+    import importlib
+
+    found = importlib.import_module(f"stytvolt.knorri.{module}")
+    result = doctest.testmod(found, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

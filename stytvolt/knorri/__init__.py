@@ -10,7 +10,9 @@ points), each with its reasons (:func:`judge_beat`, :func:`explain_take`,
 :func:`take_refusal`, :func:`opening_refusal`, :func:`score_reasons`).
 A whole game on the shared state protocol is
 :class:`~stytvolt.knorri.state.KnorriState`; :func:`phase_two` builds a
-phase-two position from chosen hands.  Rule switches: :class:`Rules`.
+phase-two position from chosen hands, and :func:`avoid_losing` says whether a
+player can still make sure of not losing from one (every card seen).  Rule
+switches: :class:`Rules`.
 """
 
 from stytvolt.core.protocol import GameInfo
@@ -20,6 +22,7 @@ from stytvolt.knorri.rules import (
     Judgement, beat_refusal, beating_cards, beats, explain_take, judge_beat, judge_mas_trick, mas_winner,
     opening_card, opening_plays, opening_refusal, score_reasons, scores, take_choices, take_options, take_refusal,
 )
+from stytvolt.knorri.solver import Verdict, avoid_losing
 from stytvolt.knorri.state import (
     FACE_UP, PLAYERS, TWO_PACK_PLAYERS, Action, KnorriState, Observation, parse_action, phase_two,
 )
@@ -31,7 +34,7 @@ __all__ = [
     "mas_winner", "opening_card", "opening_plays", "opening_refusal", "score_reasons", "scores", "take_choices",
     "take_options", "take_refusal",
     "FACE_UP", "PLAYERS", "TWO_PACK_PLAYERS", "Action", "KnorriState", "Observation", "parse_action", "phase_two",
-    "PhaseOne", "Rules", "GAME",
+    "Verdict", "avoid_losing", "PhaseOne", "Rules", "GAME",
 ]
 
 

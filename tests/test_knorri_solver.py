@@ -1,0 +1,63 @@
+"""Knorri's phase-two solver: "can I still avoid losing?", on positions worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from stytvolt import StytvoltError
+from stytvolt.core.errors import InvalidPosition
+from stytvolt.knorri import KnorriState, PhaseOne, Rules, avoid_losing, phase_two
+
+
+def test_lead_the_card_nobody_can_beat() -> None:
+    # Player 0 (♥5 ♦2) against player 1 (♥9 ♠3); player 2 took nothing.  Lead ♦2: player 1 has no
+    # diamond, must pick it up, and player 0 goes out leading ♥5.  Lead ♥5 instead: player 1 beats it
+    # with ♥9 (two cards, the trick is complete), leads ♠3 and goes out, leaving player 0 the loser.
+    verdict = avoid_losing(phase_two(["H5 D2", "H9 S3", ""], leader=0))
+    assert verdict.safe and verdict.moves == ("play D2",)
+    assert not avoid_losing(phase_two(["H5 D2", "H9 S3", ""], leader=0), 1).safe
+
+
+def test_a_trump_cannot_rescue_a_hard_club() -> None:
+    # Three players: 0 holds ♠5 ♦2, 1 holds ♥9, 2 holds ♣3.  Leading ♠5, player 1 must pick it up, 2
+    # leads ♣3 and goes out; player 0 picks up the club (♦2 cannot beat a club) and can then beat
+    # whatever player 1 leads with ♦2, complete the two-card trick and go out with ♣3.  Leading ♦2
+    # instead, player 1 picks it up and can later lead it back at player 0, who has no diamond.
+    verdict = avoid_losing(phase_two(["S5 D2", "H9", "C3"], leader=0))
+    assert verdict.safe and verdict.moves == ("play S5",)
+
+
+def test_a_player_who_is_out_is_safe_and_one_who_lost_is_not() -> None:
+    state = phase_two(["SA", "H2", "H3 S4"], leader=0)
+    assert avoid_losing(state).moves == ("play SA",)
+    state.apply("play SA")
+    assert avoid_losing(state, 0).safe and avoid_losing(state, 0).moves == ()
+    done = phase_two(["H2", "H3", "S4 S5"], leader=0)
+    done.apply("play H2")
+    done.apply("play H3")
+    assert not avoid_losing(done, 2).safe and avoid_losing(done, 1).safe
+
+
+def test_the_safe_moves_keep_the_player_safe() -> None:
+    # Whatever the others answer to a safe move, the player stays able to get out.
+    state = phase_two(["S5 D2", "H9", "C3"], leader=0)
+    verdict = avoid_losing(state)
+    assert verdict.moves
+    for move in verdict.moves:
+        after = state.clone()
+        after.apply(move)
+        assert avoid_losing(after, verdict.seat).safe
+
+
+def test_the_solver_refuses_what_it_cannot_read() -> None:
+    with pytest.raises(InvalidPosition, match="phase one"):
+        avoid_losing(KnorriState.deal(1))
+    with pytest.raises(InvalidPosition, match="unseen"):
+        mas = KnorriState.deal(1, players=3, rules=Rules(phase_one=PhaseOne.MAS))
+        while mas.phase == "mas":
+            mas.apply(mas.legal_actions()[0])
+        avoid_losing(mas)
+    with pytest.raises(InvalidPosition, match="seat"):
+        avoid_losing(phase_two(["SA", "H2", "H3"], leader=0), 5)
+    with pytest.raises(StytvoltError, match="too large"):
+        avoid_losing(KnorriState.short(1, hand_size=4, players=4), max_positions=500)
