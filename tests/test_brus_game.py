@@ -48,7 +48,7 @@ def test_a_whole_game(players: int, first: int) -> None:
     assert isinstance(game, Match)
     assert game.dealer_of(0) == first
     play_out(game)
-    # the deal passes to the left after every deal, scored or not (ruling B7)
+    # the deal passes to the left after every deal, scored or not (ruling R63)
     assert [d.dealer for d in game.hands] == [(first + i) % players for i in range(len(game.hands))]
     # the strokes are the deals' own, added up; the first side at six wins, and nobody played on after
     totals = [0, 0]

@@ -1,4 +1,4 @@
-"""One test per ruling in docs/rulings.md (R1 …), named after it.
+"""One test per ruling in docs/rulings.md (R1 …), named after it, here or in test_rulings_<game>.py.
 
 A ruling is where the sources are ambiguous, silent or disagree; the test
 pins the decision so that a change to it is a deliberate change to the page.
@@ -27,7 +27,11 @@ RULINGS = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
 def test_every_ruling_on_the_page_has_a_test_here() -> None:
     ids = re.findall(r"^## (R\d+)\b", RULINGS.read_text(encoding="utf-8"), flags=re.M)
     assert ids == [f"R{i}" for i in range(1, len(ids) + 1)], "rulings are numbered R1, R2, … in order"
+    # Stýrivolt's, Sjavs's and Klørsjavs's rulings are tested here; each later game's in test_rulings_<game>.py.
+    here = Path(__file__).resolve().parent
     tests = {name.split("_")[1] for name in globals() if name.startswith("test_R")}
+    for other in sorted(here.glob("test_rulings_*.py")):
+        tests |= set(re.findall(r"^def test_(R\d+)_", other.read_text(encoding="utf-8"), flags=re.M))
     assert set(ids) == tests, f"rulings without a test: {set(ids) - tests}; tests without a ruling: {tests - set(ids)}"
 
 

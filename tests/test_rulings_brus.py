@@ -1,4 +1,4 @@
-"""One test per Brus ruling (B1 …, to be renumbered into docs/rulings.md), named after it.
+"""One test per Brus ruling on docs/rulings.md (R57 on), named after it.
 
 A ruling is where the sources are ambiguous, silent or disagree; the test
 pins the decision, so that changing it is a deliberate change to the page.
@@ -28,7 +28,7 @@ def play(state: HandState, *actions: str) -> None:
         state.apply(action)
 
 
-def test_B1_a_player_able_to_beat_must_beat() -> None:
+def test_R57_a_player_able_to_beat_must_beat() -> None:
     # ♠A is highest; ♦9 beats it (nines above aces): a pass is refused, and ♦9 is the only play.
     assert legal_plays("D9 HJ", "SA") == LegalPlays(parse_cards("D9"), False)
     assert refusal("D9 HJ", "SA", "pass").code == "must-beat"  # type: ignore[union-attr]
@@ -38,7 +38,7 @@ def test_B1_a_player_able_to_beat_must_beat() -> None:
     assert legal_plays("C9 D9 HJ", "SA").cards == parse_cards("C9 D9")
 
 
-def test_B2_sevens_are_laid_out_whenever_a_player_comes_to_the_lead() -> None:
+def test_R58_sevens_are_laid_out_whenever_a_player_comes_to_the_lead() -> None:
     state = HandState(deck_for(PASSING, 3), dealer=3)
     # Seat 1 holds ♣7 while following: it may not play it, and keeps it.
     state.apply("D6")
@@ -55,7 +55,7 @@ def test_B2_sevens_are_laid_out_whenever_a_player_comes_to_the_lead() -> None:
     assert parse_card("C7") not in state.hands[1]
 
 
-def test_B3_one_turn_each_and_the_lead_stands_when_all_pass() -> None:
+def test_R59_one_turn_each_and_the_lead_stands_when_all_pass() -> None:
     state = HandState(deck_for(LURCH, 3), dealer=3)
     play(state, "C9", "pass", "pass", "pass")
     trick = state.log[-1]
@@ -69,7 +69,7 @@ SEVENS_AT_THE_END = ["D7 D6 DA C9 C8 H8", "C7 S7 H7 H6 HA HK", "S6 SA S8 D8 SK D
                      "DJ D9 H9 HT DT CQ", "HJ SJ S9 SQ HQ DQ"]
 
 
-def test_B4_the_lead_passes_on_and_sevens_are_laid_out_before_an_unfinished_end() -> None:
+def test_R60_the_lead_passes_on_and_sevens_are_laid_out_before_an_unfinished_end() -> None:
     state = HandState(deck_for(SEVENS_AT_THE_END, 5), players=6, dealer=5)
     # Seat 0 lays out ♦7 (side 0: 1).  Three tricks take all 18 live cards, each player beating in turn:
     play(state, "D6", "H6", "S6", "C6", "DJ", "HJ")     # seat 5 wins (side 1: 1)
@@ -88,7 +88,7 @@ def test_B4_the_lead_passes_on_and_sevens_are_laid_out_before_an_unfinished_end(
     assert stop.won == (6, 0) and parse_card("D7") in stop.hands[2]
 
 
-def test_B5_the_lurch_is_six_to_none_and_sevens_count_both_ways() -> None:
+def test_R61_the_lurch_is_six_to_none_and_sevens_count_both_ways() -> None:
     # Sevens help: the LURCH deal's six tricks include seat 0's two sevens, and score 2.
     state = HandState(deck_for(LURCH, 3), dealer=3)
     play(state, "C9", *["pass"] * 3, "HK", *["pass"] * 3, "S8", *["pass"] * 3, "CJ", *["pass"] * 3)
@@ -110,7 +110,7 @@ def test_B5_the_lurch_is_six_to_none_and_sevens_count_both_ways() -> None:
         deal_score((6, 0), straight=False)
 
 
-def test_B6_the_club_king_decides_only_a_side_at_five() -> None:
+def test_R62_the_club_king_decides_only_a_side_at_five() -> None:
     assert deal_score((5, 5), club_king_side=1).side == 1
     assert deal_score((5, 2), club_king_side=1).side is None
     assert deal_score((4, 3), club_king_side=0).side is None
@@ -121,7 +121,7 @@ def test_B6_the_club_king_decides_only_a_side_at_five() -> None:
     assert state.won == (5, 4) and state.club_king_shown() and state.observation(3).club_king == 0
 
 
-def test_B7_the_deal_passes_to_the_left_after_every_deal() -> None:
+def test_R63_the_deal_passes_to_the_left_after_every_deal() -> None:
     game = BrusGame(31, players=4, first_dealer=2)
     rng = random.Random(0)
     while not game.over:
@@ -132,7 +132,7 @@ def test_B7_the_deal_passes_to_the_left_after_every_deal() -> None:
     assert BrusGame(31).dealer_of(0) == 0
 
 
-def test_B8_dealt_one_at_a_time_from_the_dealers_left_after_the_cut() -> None:
+def test_R64_dealt_one_at_a_time_from_the_dealers_left_after_the_cut() -> None:
     deck = sorted(parse_cards(" ".join(f"{s}{r}" for s in "SHDC" for r in "6789TJQKA")))
     state = HandState(deck, dealer=0)
     # dealer 0: cards 0, 4, 8, ... to seat 1; 1, 5, 9, ... to seat 2; 3, 7, ... to seat 0 (the dealer, last)
@@ -142,20 +142,20 @@ def test_B8_dealt_one_at_a_time_from_the_dealers_left_after_the_cut() -> None:
     assert all(len(h) == 6 for h in HandState(deck, players=6).hands[1:])
 
 
-def test_B9_the_first_side_to_six_strokes_wins_a_lurch_may_make_seven() -> None:
+def test_R65_the_first_side_to_six_strokes_wins_a_lurch_may_make_seven() -> None:
     sheet = StrokeSheet((5, 4))
     sheet.record(0, 2)
     assert sheet.totals == (7, 4) and sheet.winner == 0
 
 
-def test_B10_any_live_card_may_be_led_and_a_leader_with_one_may_not_pass() -> None:
+def test_R66_any_live_card_may_be_led_and_a_leader_with_one_may_not_pass() -> None:
     assert legal_plays("CJ S8 D6", None).cards == parse_cards("CJ S8 D6")
     assert refusal("CJ S8 D6", None, "pass").code == "must-lead"  # type: ignore[union-attr]
     state = HandState(deck_for(LURCH, 3), dealer=3)
     assert "pass" not in [str(a) for a in state.legal_actions()]
 
 
-def test_B11_six_players_alternate_sides_and_each_trick_has_six_turns() -> None:
+def test_R67_six_players_alternate_sides_and_each_trick_has_six_turns() -> None:
     assert [side_of(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
     state = HandState(deck_for(SEVENS_AT_THE_END, 5), players=6, dealer=5)
     assert state.current_player() == 0
@@ -163,7 +163,7 @@ def test_B11_six_players_alternate_sides_and_each_trick_has_six_turns() -> None:
     assert len(state.log[-1].plays) == 6 and state.log[-1].winner == 5
 
 
-def test_B12_the_table_sees_counts_passes_and_the_lead_passing_and_resamples_respect_them() -> None:
+def test_R68_the_table_sees_counts_passes_and_the_lead_passing_and_resamples_respect_them() -> None:
     state = HandState(deck_for(PASSING, 3), dealer=3)
     play(state, "D6", "H6", "S6", "C6", "SJ", "pass", "CJ", "pass")
     obs = state.observation(2).to_json()

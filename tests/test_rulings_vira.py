@@ -1,4 +1,4 @@
-"""One test per Vira ruling (V1 …, the draft that docs/rulings.md will number), named after it.
+"""One test per Vira ruling on docs/rulings.md (R69 on), named after it.
 
 A ruling is where the sources are ambiguous, silent or disagree; each test pins the decision so that a
 change to it is a deliberate change to the page.  Positions come from the stacked deals of
@@ -18,7 +18,7 @@ from stytvolt.vira import (
 from test_vira_hand import HEARTS, SPADES, layout, play, play_out
 
 
-def test_V1_the_player_at_the_dealers_right_sits_out_by_default() -> None:
+def test_R69_the_player_at_the_dealers_right_sits_out_by_default() -> None:
     state = HandState.deal(3, dealer=2, players=4)
     assert state.sitter == 1 and state.active == (3, 0, 2)  # dealer 2 plays rear hand
     parlett = HandState.deal(3, dealer=2, players=4, rules=Rules(sitter=SitOut.DEALER))
@@ -27,14 +27,14 @@ def test_V1_the_player_at_the_dealers_right_sits_out_by_default() -> None:
         assert hand.eldest == 3 and hand.current_player() == 3
 
 
-def test_V2_the_cut_is_dealt_with_the_hand_and_seen_by_all() -> None:
+def test_R70_the_cut_is_dealt_with_the_hand_and_seen_by_all() -> None:
     a, b = HandState.deal(77), HandState.deal(77)
     assert a.cut == b.cut and a.preference is a.cut.suit
     assert {a.observation(p).preference for p in range(3)} == {a.cut.suit}
     assert a.legal_actions()[0].kind == "bid"  # no action cuts: the auction is first
 
 
-def test_V3_the_deal_starts_at_eldest_in_the_chosen_packets() -> None:
+def test_R71_the_deal_starts_at_eldest_in_the_chosen_packets() -> None:
     deck = [Card.from_index(i) for i in range(52)]
     parlett = HandState(deck, "SA", dealer=0)
     stockholm = HandState(deck, "SA", dealer=0, rules=Rules(deal=DealPattern.STOCKHOLM))
@@ -43,7 +43,7 @@ def test_V3_the_deal_starts_at_eldest_in_the_chosen_packets() -> None:
     assert parlett.talon == stockholm.talon == tuple(deck[39:])
 
 
-def test_V4_a_bids_class_is_the_least_class_of_trumps_and_points_follow_the_trump_named() -> None:
+def test_R72_a_bids_class_is_the_least_class_of_trumps_and_points_follow_the_trump_named() -> None:
     # Spades preference, clubs colour.  Solo 6 in colour may be played in clubs or spades.
     state = layout({0: SPADES}, "")
     play(state, "bid Solo 6 in colour", "pass", "pass")
@@ -59,7 +59,7 @@ def test_V4_a_bids_class_is_the_least_class_of_trumps_and_points_follow_the_trum
     assert len(plain.legal_actions()) == 2 + 4 - 2  # four trumps (the decision comes after)
 
 
-def test_V5_a_gask_bid_in_a_class_has_no_misere_option() -> None:
+def test_R73_a_gask_bid_in_a_class_has_no_misere_option() -> None:
     for text, misere in (("bid Gask 1", True), ("bid Gask 1 in preference", False)):
         state = layout({}, "")
         play(state, text, "pass", "pass")
@@ -68,7 +68,7 @@ def test_V5_a_gask_bid_in_a_class_has_no_misere_option() -> None:
         assert ("misère" in {str(a) for a in state.legal_actions()}) is misere
 
 
-def test_V6_misere_cards_by_the_table_unless_parletts_switch() -> None:
+def test_R74_misere_cards_by_the_table_unless_parletts_switch() -> None:
     for rules, tricks in ((Rules(), 11), (Rules(misere_hands=MisereHands.PARLETT), 13)):
         state = layout({}, "", rules=rules)
         play(state, "bid Misère 1", "pass", "pass", f"discard {state.hands[0][0]}", "play")
@@ -77,7 +77,7 @@ def test_V6_misere_cards_by_the_table_unless_parletts_switch() -> None:
         assert state.trick_count == tricks
 
 
-def test_V7_a_bare_kind_is_not_read_as_a_number() -> None:
+def test_R75_a_bare_kind_is_not_read_as_a_number() -> None:
     for bare in ("Solo", "Vingel", "Gask", "Misère"):
         with pytest.raises(ContractError, match="did you mean"):
             contract(bare)
@@ -85,14 +85,14 @@ def test_V7_a_bare_kind_is_not_read_as_a_number() -> None:
     assert all(contract(b.contract.english) is b.contract for b in ALL_BIDS)
 
 
-def test_V8_a_gask_misere_pays_the_off_colour_rate() -> None:
+def test_R76_a_gask_misere_pays_the_off_colour_rate() -> None:
     # Gask 4: 1/1/3 → its misère pays 1.  Gask 3: 0/1/2 → 0.
     assert points("Gask 4", misere=True) == 1 and points("Gask 3", misere=True) == 0
     settled = settle("Gask 4", soloist=0, opponents=(1, 2), tricks=0, misere=True)
     assert settled.result is Outcome.WON and settled.points == (2, -1, -1)
 
 
-def test_V9_surrender_once_after_the_procedure_solo_double_and_its_rates() -> None:
+def test_R77_surrender_once_after_the_procedure_solo_double_and_its_rates() -> None:
     # A Solo petite misère (a solo) surrendered: its rate 2 to each opponent, 2 chips.
     state = layout({}, "")
     play(state, "bid Solo petite misère", "pass", "pass", f"discard {state.hands[0][0]}")
@@ -110,7 +110,7 @@ def test_V9_surrender_once_after_the_procedure_solo_double_and_its_rates() -> No
     assert paid is not None and paid.points == (-2, 1, 1) and paid.chips == (-1, 0, 0)
 
 
-def test_V10_the_house_chip_table() -> None:
+def test_R78_the_house_chip_table() -> None:
     assert HOUSE_CHIPS.name == "house" and not HOUSE_CHIPS.historical
     assert "not a historical" in HOUSE_CHIPS.description
     beg = HOUSE_CHIPS.for_contract("Beg")
@@ -124,7 +124,7 @@ def test_V10_the_house_chip_table() -> None:
     assert HOUSE_CHIPS.solo_surrender == 2 and HOUSE_CHIPS.cuckoo_penalty == 1
 
 
-def test_V11_kodille_doubles_chips_not_points() -> None:
+def test_R79_kodille_doubles_chips_not_points() -> None:
     # Draw 9 in hearts (off-colour when spades are cut): 1 point.  7 tricks: kodille.
     single = settle("Draw 9", soloist=0, opponents=(1, 2), tricks=8, suit_class=SuitClass.OFF)
     double = settle("Draw 9", soloist=0, opponents=(1, 2), tricks=7, suit_class=SuitClass.OFF)
@@ -133,7 +133,7 @@ def test_V11_kodille_doubles_chips_not_points() -> None:
     assert single.chips == (-1, 0, 0) and double.chips == (-2, 0, 0)
 
 
-def test_V12_second_tries_where_and_how() -> None:
+def test_R80_second_tries_where_and_how() -> None:
     for name, has in (("Beg", True), ("Tringel 9", True), ("Misère 5", True), ("Gask 2", False),
                       ("Vira", False), ("Cuckoo", False), ("Solo 6", False), ("Solo grande misère", False)):
         assert contract(name).second_try is has
@@ -148,7 +148,7 @@ def test_V12_second_tries_where_and_how() -> None:
     assert lost.points == (-4, 2, 2) and lost.chips == (-2, 0, 0)
 
 
-def test_V13_the_cuckoo_penalty_and_the_reopening_switch() -> None:
+def test_R81_the_cuckoo_penalty_and_the_reopening_switch() -> None:
     won = settle("Cuckoo", soloist=1, opponents=(2, 0), tricks=0, cuckoo_liable=(0,))
     assert won.chips == (-1, 1, 0)  # the soloist takes 1 chip (house); seat 0, who passed it, pays 1
     lost = settle("Cuckoo", soloist=1, opponents=(2, 0), tricks=1, cuckoo_liable=(0,))
@@ -161,7 +161,7 @@ def test_V13_the_cuckoo_penalty_and_the_reopening_switch() -> None:
     assert reopened.passed == frozenset()
 
 
-def test_V14_the_opponents_exchange_left_first_any_number() -> None:
+def test_R82_the_opponents_exchange_left_first_any_number() -> None:
     state = layout({}, "")
     play(state, "bid Beg", "bid Solo petite misère", "pass", "pass")  # seat 1 plays; seat 2 is its left
     play(state, f"discard {state.hands[1][0]}", "play")
@@ -179,7 +179,7 @@ def test_V14_the_opponents_exchange_left_first_any_number() -> None:
     assert vira.phase == "play"
 
 
-def test_V15_open_hands_after_the_exchange_and_royale() -> None:
+def test_R83_open_hands_after_the_exchange_and_royale() -> None:
     state = layout({}, "")
     play(state, "bid Solo petite misère ouverte", "pass", "pass", f"discard {state.hands[0][0]}", "play")
     assert state.open_seats == () and state.observation(1).open_hands == ()
@@ -190,7 +190,7 @@ def test_V15_open_hands_after_the_exchange_and_royale() -> None:
     assert royale.open_seats == (0,)  # by default the opponents only talk
 
 
-def test_V16_eldest_leads_and_every_trick_is_played() -> None:
+def test_R84_eldest_leads_and_every_trick_is_played() -> None:
     state = layout({1: HEARTS}, "")
     play(state, "bid Beg", "bid Solo 12", "pass", "pass", "trump H", "play", "keep", "keep")
     assert state.current_player() == 0
@@ -198,7 +198,7 @@ def test_V16_eldest_leads_and_every_trick_is_played() -> None:
     assert len(state.tricks) == 13 and state.won[1] == 13
 
 
-def test_V17_the_auction_offers_overcalls_hold_and_pass() -> None:
+def test_R85_the_auction_offers_overcalls_hold_and_pass() -> None:
     state = layout({}, "")
     assert len(state.legal_actions()) == 80
     play(state, "bid Solo 12", "bid Solo Vira")
@@ -213,7 +213,7 @@ def test_V17_the_auction_offers_overcalls_hold_and_pass() -> None:
         state.apply("hold")
 
 
-def test_V18_returns_are_points_plus_eight_a_chip() -> None:
+def test_R86_returns_are_points_plus_eight_a_chip() -> None:
     state = layout({1: SPADES}, "")
     play(state, "bid Beg", "bid Solo 7", "pass", "pass", "trump S", "play", "keep", "keep")
     play_out(state)

@@ -263,7 +263,7 @@ def test_points_need_a_class_for_trump_contracts_and_none_for_misere() -> None:
         points("Misère 4", "colour")
     with pytest.raises(BidError, match="bad suit class"):
         points("Solo 7", "purple")
-    # A gask played as a misère pays the off-colour rate (ruling V8): Gask 4 → 1.
+    # A gask played as a misère pays the off-colour rate (ruling R76): Gask 4 → 1.
     assert points("Gask 4", misere=True) == 1
     with pytest.raises(InvalidPosition, match="no misère option"):
         points("Gask 6", misere=True)

@@ -7,10 +7,10 @@ What a game adds:
 
 * the sheet (:class:`StrokeSheet`): each side's strokes from 0; the first
   side to reach :data:`~stytvolt.brus.rules.GAME_STROKES` (six) wins, a lurch
-  carrying it to seven when it comes at five (ruling B9); only one side
+  carrying it to seven when it comes at five (ruling R65); only one side
   scores in a deal, so a game cannot be tied;
 * who deals: the player on the dealer's left after every deal, whether it
-  scored or not (ruling B7);
+  scored or not (ruling R63);
 * the cards: deal ``i`` is shuffled from :func:`~stytvolt.core.match.hand_seed`
   of the game's seed and ``i``, so a saved game is its seed and each deal's
   actions.

@@ -2,21 +2,21 @@
 
 The dealer shuffles, the player at the dealer's right cuts, and the whole
 36-card pack is dealt one card at a time clockwise from the dealer's left:
-nine cards each at four, six at six (ruling B8).  Partners alternate round
+nine cards each at four, six at six (ruling R64).  Partners alternate round
 the table, so a seat's side is ``seat % 2``.
 
 The play (the rules themselves are in :mod:`stytvolt.brus.rules`):
 
 * whoever comes to the lead first lays out every seven held, each a trick
-  won for the side (ruling B2): the leader does not choose this, so it is
+  won for the side (ruling R58): the leader does not choose this, so it is
   done for them, and each seven is an :class:`Event` in the deal's log;
 * then the leader leads a live card; a leader with none passes the lead to
   the left (the next player lays out sevens and leads, and so on);
 * each other player in turn, once, beats the highest card so far or, only
-  when unable, passes (ruling B1); the highest card wins the trick and its
-  player comes to the lead (ruling B3);
+  when unable, passes (ruling R57); the highest card wins the trick and its
+  player comes to the lead (ruling R59);
 * the deal stops the moment a side has six tricks, or when no live card is
-  left in any hand (every seven is laid out by then: ruling B4).
+  left in any hand (every seven is laid out by then: ruling R60).
 
 Actions are ``"CJ"`` (play that card; ``"card CJ"`` is read too) and
 ``"pass"``.  ``returns()``: the strokes of the deal (:func:`~stytvolt.brus.rules.deal_score`),
@@ -115,7 +115,7 @@ class Event:
 class Observation:
     """What one player may see: their own hand, how many cards each player holds, everything played or
     laid out (the log), the trick in progress, the tricks each side has, and the result at the end
-    (with ♣K's holder, shown when that card decides: ruling B6)."""
+    (with ♣K's holder, shown when that card decides: ruling R62)."""
 
     player: int
     players: int
@@ -337,7 +337,7 @@ class HandState:
 
     def _take_lead(self, seat: int) -> None:
         """``seat`` comes to the lead: sevens are laid out, then a live card is led, or the lead goes on to
-        the left (ruling B4).  Ends the deal at six tricks, or when no hand holds a live card."""
+        the left (ruling R60).  Ends the deal at six tricks, or when no hand holds a live card."""
         anyone_live = any(is_live(c) for hand in self.hands for c in hand)
         for k in range(self.players):
             s = (seat + k) % self.players
@@ -361,7 +361,7 @@ class HandState:
 
     def club_king_shown(self) -> bool:
         """Whether ♣K's holder is shown: at the end of a deal with no side at six and a side at five, where
-        that card decides (ruling B6)."""
+        that card decides (ruling R62)."""
         return self.end == "no-live" and SIX - 1 in self.won
 
     def result(self) -> DealScore | None:

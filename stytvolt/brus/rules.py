@@ -7,7 +7,7 @@ Each rule is written once here, as a predicate naming what refuses a play
   or a dud) and, after the lead, higher than the highest card so far;
   :func:`card_refusal` words it;
 * :func:`pass_blockers`: a player may pass only when no card in hand beats
-  the highest so far (ruling B1); the player on lead never passes while
+  the highest so far (ruling R57); the player on lead never passes while
   holding a live card (the lead goes on to the left only from a leader
   with none); :func:`pass_refusal` words it.
 
@@ -105,7 +105,7 @@ def card_refusal(hand: Sequence[Card], highest: Card | None, card: Card) -> Reas
 
 def pass_blockers(hand: Sequence[Card], highest: Card | None) -> tuple[Card, ...]:
     """The cards of ``hand`` that forbid a pass when ``highest`` is the highest card so far (``None``: on
-    lead): every live card held, on lead; every card that beats ``highest``, after it (ruling B1: only a player
+    lead): every live card held, on lead; every card that beats ``highest``, after it (ruling R57: only a player
     who cannot beat passes).  Empty: the player may pass.  The one place this rule is written."""
     if highest is None:
         return tuple(c for c in hand if is_live(c))
@@ -334,11 +334,11 @@ def deal_score(tricks: Sequence[int], straight: bool = False, club_king_side: in
 
     ``tricks``: each side's tricks (sevens laid out included), side 0 first;
     ``straight``: the winning side took its six straight off, the opponents
-    none (the lurch: 2 strokes; ruling B5: six to none is always straight off,
+    none (the lurch: 2 strokes; ruling R61: six to none is always straight off,
     and straight off is always six to none, so anything else is refused);
     ``club_king_side``: the side holding ♣K, which decides a deal that ended
     with no side at six (when no live card is left): a side with five tricks
-    scores 1 stroke if it holds ♣K, else nobody scores (ruling B6).  It is
+    scores 1 stroke if it holds ♣K, else nobody scores (ruling R62).  It is
     not needed when a side has six.
 
     >>> deal_score((6, 3)).strokes, deal_score((6, 3)).side

@@ -20,6 +20,8 @@ GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt",
     "sjavs": "stytvolt.sjavs",
     "klorsjavs": "stytvolt.klorsjavs",
+    "brus": "stytvolt.brus",
+    "vira": "stytvolt.vira",
 }
 
 

@@ -10,7 +10,7 @@ table had chip columns for a first try (won, lost, kodille) and a second
 try, but its figures are lost.  So the chips are a :class:`ChipTable`, a
 value anyone can replace, and the engine's default is :data:`HOUSE_CHIPS`, a
 house table of our own, built from the rules the sources do state (ruling
-V10):
+R78):
 
 * a won game takes one chip from the pot and a lost one pays one in, "as
   usual" (Victorin, *Handledning i vira*);

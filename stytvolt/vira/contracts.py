@@ -48,7 +48,7 @@ class SuitClass(Enum):
     färg); the other suit of its colour is *colour* (färg, second
     preference); the two suits of the other colour are *off-colour* (ofärg).
     A bid named without a class is an off-colour bid: it may still be played
-    in any suit (ruling V4).
+    in any suit (ruling R72).
     """
 
     OFF = "off-colour"
@@ -161,7 +161,7 @@ class Contract:
 
     @property
     def is_solo(self) -> bool:
-        """A solo game (its name starts with Solo): surrendering one counts double (ruling V9)."""
+        """A solo game (its name starts with Solo): surrendering one counts double (ruling R77)."""
         return self.kind in (Kind.SOLO, Kind.SOLO_MISERE)
 
     @property
@@ -546,7 +546,7 @@ def points(item: "str | Contract", suit_class: "SuitClass | str | None" = None, 
     A trump contract pays by the class of its trump suit (``suit_class``:
     off-colour, colour or preference); a misère has one rate and takes no
     class.  ``misere=True`` asks for a gask played as its misère option,
-    which pays the off-colour rate (ruling V8).
+    which pays the off-colour rate (ruling R76).
 
     >>> points("Tringel 9", "preference"), points("Solo Vira", "colour"), points("Solo grande misère")
     (11, 64, 4)
@@ -591,7 +591,7 @@ def misere_cards(item: Contract, parlett: bool = False) -> int:
 
     The table (default): misère on 1 discard 11 cards, on 2 to 6 discards 12;
     Parlett's text (``parlett=True``): 13 cards on 1 to 3 discards, 12 on 4 to
-    6 (one more card laid away, ruling V6).  Other misères as the table says.
+    6 (one more card laid away, ruling R74).  Other misères as the table says.
     """
     if item.misere is None:
         raise InvalidPosition(f"{item.english} is not a misère")

@@ -398,7 +398,7 @@ class HandState:
         return suits_of_class(self.bid.suit_class, self.preference)
 
     def _may_choose_misere(self) -> bool:
-        """A gask with a misère option, bid without a suit class (ruling V5), may be played as a misère."""
+        """A gask with a misère option, bid without a suit class (ruling R73), may be played as a misère."""
         assert self.contract is not None and self.bid is not None
         return self.contract.has_misere_option and self.bid.suit_class is SuitClass.OFF
 

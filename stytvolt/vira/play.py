@@ -72,7 +72,7 @@ def suit_class_of(suit: "Suit | str", preference: "Suit | str") -> SuitClass:
 
 
 def suits_of_class(at_least: SuitClass, preference: "Suit | str") -> tuple[Suit, ...]:
-    """The suits whose class is ``at_least`` or higher: what a bid in that class allows as trumps (ruling V4)."""
+    """The suits whose class is ``at_least`` or higher: what a bid in that class allows as trumps (ruling R72)."""
     pref = _suit(preference)
     return tuple(s for s in Suit if suit_class_of(s, pref).rank >= at_least.rank)
 

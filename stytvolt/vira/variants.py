@@ -2,7 +2,7 @@
 
 The defaults follow the seed (Parlett's chapter) where it speaks and the
 recovered Stockholm table where the seed is cut off; each other choice is a
-ruling in the rulings draft (V1 …).
+ruling on the rulings page (R69 on).
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ class DealPattern(Enum):
 
 
 class SitOut(Enum):
-    """With four at the table, who sits out the hand (ruling V1)."""
+    """With four at the table, who sits out the hand (ruling R69)."""
 
     DEALERS_RIGHT = "dealers-right"  # pagat.com and the Stockholm rules (brusdata.se)
     DEALER = "dealer"  # Parlett's wording ("each in turn dealing and sitting out")
 
 
 class MisereHands(Enum):
-    """How many cards a misère with discards (köpmisär) is played with (ruling V6)."""
+    """How many cards a misère with discards (köpmisär) is played with (ruling R74)."""
 
     TABLE = "table"  # the Stockholm table: on 1 discard 11 cards, on 2 to 6 discards 12
     PARLETT = "parlett"  # Parlett's text: 13 cards on 1 to 3 discards, 12 on 4 to 6

@@ -53,7 +53,19 @@ NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "styrivolt": lambda rng: {"dealer": rng.randrange(4)},
     "sjavs": lambda rng: _sjavs_options(rng),
     "klorsjavs": lambda rng: _klorsjavs_options(rng),
+    "brus": lambda rng: _brus_options(rng),
+    "vira": lambda rng: _vira_options(rng),
 }
+
+
+def _brus_options(rng: random.Random) -> dict[str, Any]:
+    players = rng.choice((4, 6))
+    return {"players": players, "dealer": rng.randrange(players)}
+
+
+def _vira_options(rng: random.Random) -> dict[str, Any]:
+    players = rng.choice((3, 3, 4))
+    return {"players": players, "dealer": rng.randrange(players)}
 
 
 def _klorsjavs_options(rng: random.Random) -> dict[str, Any]:
@@ -65,7 +77,8 @@ def _sjavs_options(rng: random.Random) -> dict[str, Any]:
     players = rng.choice((4, 4, 3, 2))
     return {"players": players, "dealer": rng.randrange(players), "cut": rng.random() < 0.5}
 #: Games whose returns need not sum to zero at the end.
-NOT_ZERO_SUM: set[str] = set()
+#: Vira: a hand's returns are points plus chips, and chips go to and from the pool, which is no player.
+NOT_ZERO_SUM: set[str] = {"vira"}
 
 
 #: A stock penalty whose offender hangs on hidden cards: players 2 and then 0 took the stock without the right.
