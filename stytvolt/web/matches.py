@@ -6,8 +6,10 @@ here from seat 0, "South"; every other seat is a computer player shown only
 its own observation.  Stýrivolt has a table of its own
 (:mod:`stytvolt.web.table`); this one knows no game's rules: it reads the
 game's :class:`~stytvolt.core.match.Match` (the hands, the sheet), the hand's
-state (``legal_actions``, ``apply``, ``refusal``, ``observation``) and a few
-words per game (:class:`Kind`).
+state (``legal_actions``, ``apply``, ``refusal``, ``observation``) and what
+each game's :class:`Kind` says: its words, how a player sorts a hand, which
+cards are trumps, the action that plays a card, what its bidding asks.  A
+game joins the table with a Kind; nothing below the Kinds names a game.
 
 Every request carries the whole game as one line of text (the form field
 ``game``; see :func:`game_text`), so an answer depends on the request alone:
@@ -68,6 +70,11 @@ class Kind:
     levels: tuple[tuple[str, str], ...]  # (name, what the computer players do)
     bot: Callable[[str, int], Any]  # (level, seed) -> a computer player (choose(observation) -> action)
     describe: Callable[[Any, int, Any, bool], str]  # (state before the action, seat, action, hand over) -> words
+    order: Callable[[Any, Sequence[Card]], list[Card]]  # (state, cards) -> sorted as a player holds them
+    is_trump: Callable[[Any, Card], bool]  # (state, card) -> is it a trump now
+    card_action: Callable[[Card], Any]  # a card -> the action that plays it
+    bidding_prompt: Callable[[Any], str]  # (state in its bidding, South to bid) -> what South is asked
+    standing_trumps: Callable[[Any], str]  # (state) -> the facts' "Trumps" line while no suit is named ("": none)
     sheet_title: str
     sheet_unit: str
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -127,6 +134,37 @@ def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
     return f"plays {action.cards[0].symbol}"
 
 
+def _sjavs_order(state: Any, cards: Sequence[Card]) -> list[Card]:
+    from stytvolt.sjavs.cards import power, suit_of
+
+    trump = _trump_of(state)
+    if trump is None:
+        return sorted(cards, key=lambda c: (c.suit.value, -c.rank))
+    return sorted(cards, key=lambda c: (suit_of(c, trump) is not trump, suit_of(c, trump).value, -power(c, trump)))
+
+
+def _sjavs_is_trump(state: Any, card: Card) -> bool:
+    from stytvolt.sjavs.cards import is_permanent, suit_of
+
+    trump = _trump_of(state)
+    return is_permanent(card) or (trump is not None and suit_of(card, trump) is trump)
+
+
+def _sjavs_card_action(card: Card) -> Any:
+    from stytvolt.sjavs.hand import Action
+
+    return Action("play", cards=(card,))
+
+
+def _sjavs_bidding_prompt(state: Any) -> str:
+    from stytvolt.sjavs.bidding import trump_lengths
+
+    lengths = trump_lengths(_playable(state, SOUTH))
+    said = ", ".join(f"{s.symbol} {lengths.of(s)}" for s in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
+    return (f"Your bid: pass, or bid a trump length of 5 or more. Your hand's trump lengths: {said} "
+            "(the permanent trumps count in every suit).")
+
+
 # Klørsjavs --------------------------------------------------------------------------------------------------
 
 
@@ -156,6 +194,43 @@ def _klorsjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
     return f"plays {action.cards[0].symbol}"
 
 
+def _klorsjavs_order(state: Any, cards: Sequence[Card]) -> list[Card]:
+    from stytvolt.klorsjavs.cards import power, suit_of
+
+    trump = _trump_of(state)
+    auction = getattr(state, "variant", "") == "auction"
+    if auction and trump is None:
+        return sorted(cards, key=lambda c: (c.suit.value, -power(c, Suit.CLUBS)))
+    t = trump if auction else None
+    lead = t if t is not None else Suit.CLUBS
+    return sorted(cards, key=lambda c: (suit_of(c, t) is not lead, suit_of(c, t).value, -power(c, t)))
+
+
+def _klorsjavs_is_trump(state: Any, card: Card) -> bool:
+    from stytvolt.klorsjavs.cards import suit_of
+
+    trump = _trump_of(state)
+    if getattr(state, "variant", "") == "auction":
+        return trump is not None and card.suit is trump
+    return suit_of(card, None) is Suit.CLUBS
+
+
+def _klorsjavs_card_action(card: Card) -> Any:
+    from stytvolt.klorsjavs.hand import Action
+
+    return Action("card", cards=(card,))
+
+
+def _klorsjavs_standing_trumps(state: Any) -> str:
+    return "" if getattr(state, "variant", "") == "auction" else "the nine permanent trumps, ♣Q down to ♣5"
+
+
+def _klorsjavs_bidding_prompt(state: Any) -> str:
+    if getattr(state, "variant", "") == "auction":
+        return "Your bid: pass, or bid higher than the bids so far."
+    return "Play (declare, and take on the other two) or pass?"
+
+
 KINDS: dict[str, Kind] = {
     "sjavs": Kind(
         game="sjavs", code="s1", title="Sjavs",
@@ -166,6 +241,8 @@ KINDS: dict[str, Kind] = {
                 ("expert", "bids like the simple player, then plays each card after picturing a dozen deals that "
                            "fit what it has seen and working out which card scores best across them")),
         bot=_bot_of("sjavs"), describe=_sjavs_describe,
+        order=_sjavs_order, is_trump=_sjavs_is_trump, card_action=_sjavs_card_action,
+        bidding_prompt=_sjavs_bidding_prompt, standing_trumps=lambda state: "",
         sheet_title="The score sheet", sheet_unit="points left",
     ),
     "klorsjavs": Kind(
@@ -177,6 +254,8 @@ KINDS: dict[str, Kind] = {
                 ("expert", "decides the bidding and the cat like the simple player, then plays each card after "
                            "picturing a dozen deals that fit what it has seen")),
         bot=_bot_of("klorsjavs"), describe=_klorsjavs_describe,
+        order=_klorsjavs_order, is_trump=_klorsjavs_is_trump, card_action=_klorsjavs_card_action,
+        bidding_prompt=_klorsjavs_bidding_prompt, standing_trumps=_klorsjavs_standing_trumps,
         sheet_title="The score sheet", sheet_unit="øre",
     ),
 }
@@ -321,34 +400,12 @@ def _trump_of(state: Any) -> Suit | None:
 
 
 def _ordered(kind: Kind, state: Any, cards: Sequence[Card]) -> list[Card]:
-    """A hand as a player sorts it: trumps first (highest first), then each plain suit, highest first."""
-    trump = _trump_of(state)
-    if kind.game == "sjavs":
-        from stytvolt.sjavs.cards import power, suit_of
-
-        if trump is None:
-            return sorted(cards, key=lambda c: (c.suit.value, -c.rank))
-        return sorted(cards, key=lambda c: (suit_of(c, trump) is not trump, suit_of(c, trump).value, -power(c, trump)))
-    from stytvolt.klorsjavs.cards import power as kpower, suit_of as ksuit_of
-
-    t = trump if getattr(state, "variant", "") == "auction" else None
-    if getattr(state, "variant", "") == "auction" and trump is None:
-        return sorted(cards, key=lambda c: (c.suit.value, -kpower(c, Suit.CLUBS)))
-    lead = t if t is not None else Suit.CLUBS
-    return sorted(cards, key=lambda c: (ksuit_of(c, t) is not lead, ksuit_of(c, t).value, -kpower(c, t)))
+    """A hand as a player sorts it (the game's own order: trumps first, then each suit, highest first)."""
+    return kind.order(state, cards)
 
 
 def _is_trump(kind: Kind, state: Any, card: Card) -> bool:
-    trump = _trump_of(state)
-    if kind.game == "sjavs":
-        from stytvolt.sjavs.cards import is_permanent, suit_of
-
-        return is_permanent(card) or (trump is not None and suit_of(card, trump) is trump)
-    from stytvolt.klorsjavs.cards import suit_of as ksuit_of
-
-    if getattr(state, "variant", "") == "auction":
-        return trump is not None and card.suit is trump
-    return ksuit_of(card, None) is Suit.CLUBS
+    return kind.is_trump(state, card)
 
 
 def _card_words(kind: Kind, state: Any, card: Card) -> str:
@@ -448,13 +505,7 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -
 
 
 def _play_action(kind: Kind, card: Card) -> Any:
-    if kind.game == "sjavs":
-        from stytvolt.sjavs.hand import Action
-
-        return Action("play", cards=(card,))
-    from stytvolt.klorsjavs.hand import Action as KAction
-
-    return KAction("card", cards=(card,))
+    return kind.card_action(card)
 
 
 def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
@@ -489,16 +540,7 @@ def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
 def _prompt(table: Table, state: Any) -> str:
     phase = state.phase
     if phase == "bidding":
-        if table.kind.game == "sjavs":
-            from stytvolt.sjavs.bidding import trump_lengths
-
-            lengths = trump_lengths(_playable(state, SOUTH))
-            said = ", ".join(f"{s.symbol} {lengths.of(s)}" for s in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
-            return (f"Your bid: pass, or bid a trump length of 5 or more. Your hand's trump lengths: {said} "
-                    "(the permanent trumps count in every suit).")
-        if getattr(state, "variant", "") == "auction":
-            return "Your bid: pass, or bid higher than the bids so far."
-        return "Play (declare, and take on the other two) or pass?"
+        return table.kind.bidding_prompt(state)
     if phase == "trump":
         return "You won the bidding: name the trump suit."
     if phase in ("exchange", "cat"):
@@ -541,8 +583,8 @@ def _facts(table: Table, state: Any) -> str:
     trump = _trump_of(state)
     if trump is not None:
         rows.append(f"<dt>Trumps</dt><dd>{trump.symbol} {trump.english}</dd>")
-    elif table.kind.game == "klorsjavs" and getattr(state, "variant", "") != "auction":
-        rows.append("<dt>Trumps</dt><dd>the nine permanent trumps, ♣Q down to ♣5</dd>")
+    elif table.kind.standing_trumps(state):
+        rows.append(f"<dt>Trumps</dt><dd>{escape(table.kind.standing_trumps(state))}</dd>")
     won = [0] * table.players
     for trick in _tricks(state):
         won[trick[2]] += 1
