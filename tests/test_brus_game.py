@@ -84,7 +84,7 @@ def test_a_deal_in_progress_blocks_the_next() -> None:
     assert game.current is deal and game.outcome() == ()
     with pytest.raises(InvalidPosition, match="still being played"):
         game.deal()
-    with pytest.raises(InvalidPosition, match="before deal"):
+    with pytest.raises(InvalidPosition, match="who deals deal 2 is known once deal 1 is over"):
         game.dealer_of(1)
     finish(deal)
     assert game.current is None and game.dealer_of(1) == 1

@@ -26,6 +26,7 @@ from typing import Any
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Team
 from stytvolt.core.match import (
+    HandsMatch,
     SheetLine, SheetTally, check_seat, check_seed, cut_back, hand_seed, next_dealer, read_match, replay_hands,
 )
 from stytvolt.brus.hand import HandState, parse_action
@@ -73,7 +74,7 @@ class StrokeSheet:
         return StrokeSheet(self.totals)
 
 
-class BrusGame:
+class BrusGame(HandsMatch[HandState]):
     """A game of Brus for ``players`` (4 or 6), dealt from ``seed``; implements
     :class:`~stytvolt.core.match.Match`.
 
@@ -99,44 +100,14 @@ class BrusGame:
 
     # -- the deals ------------------------------------------------------------------------------
 
-    @property
-    def num_players(self) -> int:
-        return self.players
+    HAND = "deal"
 
-    @property
-    def current(self) -> HandState | None:
-        """The last deal, while it is being played."""
-        return self.hands[-1] if self.hands and not self.hands[-1].is_terminal() else None
+    def _deal_hand(self, index: int, dealer: int) -> HandState:
+        """Deal ``index``'s cards: the one place a game's cards come from."""
+        return HandState.deal(hand_seed(BRUS_GAME, self.seed, index), dealer, players=self.players, rules=self.rules)
 
-    def dealer_of(self, i: int) -> int:
-        """The dealer of deal ``i`` (from 0); ``i == len(hands)``: who deals next, once the last deal is over."""
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self.hands):
-            raise InvalidPosition(f"i must be the number of a deal dealt (0 to {len(self.hands) - 1}) or of the next "
-                                  f"({len(self.hands)}), not {i!r}")
-        if i < len(self.hands):
-            return self.hands[i].dealer
-        if not self.hands:
-            return self.first_dealer
-        last = self.hands[-1]
-        if not last.is_terminal():
-            raise InvalidPosition(f"deal {i + 1} cannot be dealt before deal {i} is over")
-        return next_dealer(last.dealer, self.players, passed=False)
-
-    def deal(self) -> HandState:
-        """Deal the next deal: refused while one is being played, and once a side has six strokes."""
-        if self.current is not None:
-            raise InvalidPosition(f"deal {len(self.hands)} is still being played: finish it before dealing the next")
-        if self.over:
-            raise GameOver("the game is over: start a new one to play on")
-        index = len(self.hands)
-        hand = HandState.deal(hand_seed(BRUS_GAME, self.seed, index), self.dealer_of(index), players=self.players,
-                              rules=self.rules)
-        self.hands.append(hand)
-        return hand
-
-    def undo_to(self, hand: int, actions: int) -> None:
-        """Cut the game back to deal ``hand`` (from 0) with its first ``actions`` actions; later deals go."""
-        cut_back(self.hands, hand, actions)
+    def _over(self) -> Exception:
+        return GameOver("the game is over: start a new one to play on")
 
     # -- the sheet -------------------------------------------------------------------------------
 

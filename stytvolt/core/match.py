@@ -15,7 +15,11 @@ own class (:class:`stytvolt.sjavs.rubber.Rubber`,
 * :func:`hand_seed`: each hand's cards come from the match's seed and the
   hand's number, the same on every Python (and in Pyodide);
 * the checks every match's JSON goes through (:func:`read_match`,
-  :func:`replay_hands`) and the cut-back behind an Undo (:func:`cut_back`).
+  :func:`replay_hands`) and the cut-back behind an Undo (:func:`cut_back`);
+* :class:`HandsMatch`: the hands-in-a-row half of a Match that every game
+  plays the same way (the hand in progress, who deals, dealing the next,
+  undo), written once; a game's class adds its cards (``_deal_hand``), when
+  a hand counts as passed (``_passed``) and its sheet.
 
 The hand in progress is played on directly (``match.current.apply(...)``):
 the sheet is read from the hands each time it is asked for, so it always
@@ -34,7 +38,7 @@ from stytvolt.core.explain import Reason
 from stytvolt.core.jsontext import load_json
 
 __all__ = [
-    "Match", "SheetLine", "SheetTally", "hand_seed", "check_seed", "check_seat", "read_match", "replay_hands", "cut_back",
+    "Match", "HandsMatch", "SheetLine", "SheetTally", "hand_seed", "check_seed", "check_seat", "read_match", "replay_hands", "cut_back",
     "next_dealer", "MAX_SEED", "MAX_HANDS", "MAX_ACTIONS",
 ]
 
@@ -291,3 +295,94 @@ class SheetTally(Generic[H, S]):
 def _history(hand: Any) -> Sequence[Any]:
     history: Sequence[Any] = hand.history
     return history
+
+
+class _Dealt(Protocol):
+    """A hand as a match deals it: who dealt it, and whether it is over."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    def is_terminal(self) -> bool: ...
+
+
+D = TypeVar("D", bound=_Dealt)
+
+
+class HandsMatch(Generic[D]):
+    """Hands dealt one after another, the deal passing left: the part of a :class:`Match` every game shares.
+
+    A game's match class sets ``seed``, ``players``, ``first_dealer`` and
+    ``hands`` (a list, first hand first) and gives:
+
+    * ``_deal_hand(index, dealer)``: hand ``index``'s cards (the one place
+      they come from, usually from :func:`hand_seed`);
+    * ``over`` and ``_over(self)``: whether the game is decided, and the
+      error that refuses dealing once it is;
+    * ``_passed(hand)`` when a hand everyone passed is dealt again by the
+      same dealer (the default: never);
+    * ``HAND``: what the game calls a hand on its messages ("hand", "deal").
+    """
+
+    HAND = "hand"
+    seed: int
+    players: int
+    first_dealer: int
+    hands: list[D]
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def current(self) -> D | None:
+        """The last hand, while it is being played."""
+        if self.hands and not self.hands[-1].is_terminal():
+            return self.hands[-1]
+        return None
+
+    @property
+    def over(self) -> bool:  # pragma: no cover (every game's class says when it is decided)
+        raise NotImplementedError
+
+    def _deal_hand(self, index: int, dealer: int) -> D:  # pragma: no cover (every game's class deals its cards)
+        raise NotImplementedError
+
+    def _over(self) -> Exception:  # pragma: no cover (every game's class names its own error)
+        raise NotImplementedError
+
+    def _passed(self, hand: D) -> bool:
+        """Was this finished hand passed by everyone (so the same dealer deals again)?"""
+        return False
+
+    def dealer_of(self, i: int) -> int:
+        """The dealer of hand ``i`` (from 0); ``i == len(hands)``: who deals the next, once the last is over."""
+        word = self.HAND
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self.hands):
+            raise InvalidPosition(f"i must be the number of a {word} dealt (0 to {len(self.hands) - 1}) or of the next "
+                                  f"({len(self.hands)}), not {i!r}")
+        if i < len(self.hands):
+            return self.hands[i].dealer
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1]
+        if not last.is_terminal():
+            raise InvalidPosition(f"who deals {word} {i + 1} is known once {word} {i} is over, and it is still being played")
+        return next_dealer(last.dealer, self.players, self._passed(last))
+
+    def deal(self) -> D:
+        """Deal the next hand: refused while one is being played, and once the game is decided."""
+        if self.current is not None:
+            raise InvalidPosition(f"{self.HAND} {len(self.hands)} is still being played: finish it before dealing the next")
+        if self.over:
+            raise self._over()
+        hand = self._deal_hand(len(self.hands), self.dealer_of(len(self.hands)))
+        self.hands.append(hand)
+        return hand
+
+    def undo_to(self, hand: int, actions: int) -> None:
+        """Cut the game back to hand ``hand`` (from 0) with its first ``actions`` actions; later hands go.
+
+        Both numbers are checked first: a refused cut changes nothing.
+        """
+        cut_back(self.hands, hand, actions)

@@ -29,6 +29,7 @@ from typing import Any
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.core.match import (
+    HandsMatch,
     SheetLine, SheetTally, check_seat, check_seed, cut_back, hand_seed, next_dealer, read_match, replay_hands,
 )
 from stytvolt.sjavs.hand import HandState, parse_action
@@ -42,7 +43,7 @@ RUBBER_GAME = "sjavs-rubber"
 _KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands"}
 
 
-class Rubber:
+class Rubber(HandsMatch[HandState]):
     """A rubber of Sjavs for ``players`` (4, 3 or 2), dealt from ``seed``; implements
     :class:`~stytvolt.core.match.Match`.
 
@@ -67,49 +68,16 @@ class Rubber:
 
     # -- the hands ------------------------------------------------------------------------------
 
-    @property
-    def num_players(self) -> int:
-        return self.players
-
-    @property
-    def current(self) -> HandState | None:
-        """The last hand, while it is being played."""
-        return self.hands[-1] if self.hands and not self.hands[-1].is_terminal() else None
-
-    def dealer_of(self, i: int) -> int:
-        """The dealer of hand ``i`` (from 0); ``i == len(hands)``: who deals the next hand, once the last is over."""
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self.hands):
-            raise InvalidPosition(f"i must be the number of a hand dealt (0 to {len(self.hands) - 1}) or of the next "
-                                  f"({len(self.hands)}), not {i!r}")
-        if i < len(self.hands):
-            return self.hands[i].dealer
-        if not self.hands:
-            return self.first_dealer
-        last = self.hands[-1]
-        if not last.is_terminal():
-            raise InvalidPosition(f"who deals hand {i + 1} depends on how hand {i} ends, and it is still being played")
-        return next_dealer(last.dealer, self.players, last.phase == "passed")
-
     def _deal_hand(self, index: int, dealer: int) -> HandState:
         """Hand ``index``'s cards: the one place a rubber's cards come from."""
         return HandState.deal(hand_seed(RUBBER_GAME, self.seed, index), dealer, players=self.players, rules=self.rules)
 
-    def deal(self) -> HandState:
-        """Deal the next hand: refused while a hand is being played, and once the rubber is won."""
-        if self.current is not None:
-            raise InvalidPosition(f"hand {len(self.hands)} is still being played: finish it before dealing the next")
-        if self.over:
-            raise RubberOver("the rubber is over: start a new one to play on")
-        hand = self._deal_hand(len(self.hands), self.dealer_of(len(self.hands)))
-        self.hands.append(hand)
-        return hand
+    def _passed(self, hand: HandState) -> bool:
+        """Everyone passed: the same dealer deals again."""
+        return hand.phase == "passed"
 
-    def undo_to(self, hand: int, actions: int) -> None:
-        """Cut the rubber back to hand ``hand`` (from 0) with its first ``actions`` actions; later hands go.
-
-        Both numbers are checked first: a refused cut changes nothing.
-        """
-        cut_back(self.hands, hand, actions)
+    def _over(self) -> Exception:
+        return RubberOver("the rubber is over: start a new one to play on")
 
     # -- the sheet -------------------------------------------------------------------------------
 
