@@ -24,7 +24,7 @@ from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.match import (
     HandsMatch,
-    SheetLine, SheetTally, check_seat, check_seed, cut_back, hand_seed, next_dealer, read_match, replay_hands,
+    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
 )
 from stytvolt.klorsjavs.hand import VARIANTS, HandState, parse_action
 from stytvolt.klorsjavs.rules import AuctionScore, HandScore, auction_score, fold_cost, hand_score

@@ -30,7 +30,7 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.core.match import (
     HandsMatch,
-    SheetLine, SheetTally, check_seat, check_seed, cut_back, hand_seed, next_dealer, read_match, replay_hands,
+    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
 )
 from stytvolt.sjavs.hand import HandState, parse_action
 from stytvolt.sjavs.scoring import START, TRICKS, HandScore, RubberOver, ScoreSheet
