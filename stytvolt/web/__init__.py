@@ -106,6 +106,7 @@ GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.web.styrivolt",
     "sjavs": "stytvolt.web.sjavs",
     "klorsjavs": "stytvolt.web.klorsjavs",
+    "brus": "stytvolt.web.brus",
 }
 
 #: Figures and widgets kept in modules of their own, imported only when one of them is first asked for,
