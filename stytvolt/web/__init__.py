@@ -107,6 +107,7 @@ GAME_MODULES: dict[str, str] = {
     "sjavs": "stytvolt.web.sjavs",
     "klorsjavs": "stytvolt.web.klorsjavs",
     "brus": "stytvolt.web.brus",
+    "vira": "stytvolt.web.vira",
 }
 
 #: Figures and widgets kept in modules of their own, imported only when one of them is first asked for,
