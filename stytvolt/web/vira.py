@@ -487,6 +487,46 @@ def _contract(params: dict[str, str]) -> Answer:
     }
 
 
+# -- a settlement ------------------------------------------------------------------------------------------------
+
+
+def settlement_html(item: Contract, tricks: int | None, cls: SuitClass | None, *, misere: bool = False,
+                    caption: str = "") -> str:
+    """What a finished hand moves, from :func:`~stytvolt.vira.chips.settle`: the engine's reasons and a table of
+    points and chips (Anne the soloist, Bo and Carl the opponents); ``tricks`` None: surrendered."""
+    from stytvolt.vira.chips import settle
+
+    try:
+        result = settle(item, soloist=0, opponents=(1, 2), tricks=tricks, suit_class=cls, misere=misere,
+                        surrendered=tricks is None)
+    except StytvoltError as err:
+        raise WidgetError(f"tricks: {err}") from None
+    lines = [(r.code, r.render(seats=list(SEATS))) for r in result.reasons]
+    rows = "".join(
+        f'<tr><td data-label="Player">{escape(SEATS[s])}</td><td data-label="Points">'
+        f'{html.score_number(result.points[s])}</td><td data-label="Chips">{html.score_number(result.chips[s])}</td>'
+        f"</tr>" for s in range(3))
+    said = caption or f"Anne plays {item.english} against Bo and Carl."
+    return (f'<div class="sv-settle" data-result="{escape(str(result.result))}"><p class="sv-context">{escape(said)}</p>'
+            f"{said_list(lines)}"
+            f'<table data-stack="" class="sv-settlement"><caption>Points and chips (chips: the house table)</caption>'
+            f'<thead><tr><th scope="col">Player</th><th scope="col">Points</th><th scope="col">Chips</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table><p>The pool {'gains' if result.pot >= 0 else 'loses'} "
+            f"{abs(result.pot)} chip{'' if abs(result.pot) == 1 else 's'}.</p></div>")
+
+
+@figure(GAME, "settle")
+def _fig_settle(p: Params) -> str:
+    """The ``settle`` figure: ``name``, ``tricks`` (or ``surrendered``), ``trumps`` (the trump's class),
+    ``way`` (``misere`` for a gask's misère), ``caption``."""
+    item = _contract_param(p, "name")
+    text = p.get("tricks", "").strip()
+    tricks = None if text == "surrendered" else whole_param(p, "tricks", "", 0, 13, "the soloist's tricks")
+    misere = choice_param(p, "way", ("tricks", "misere"), "tricks") == "misere"
+    cls = None if item.always_misere or misere else _class_param(p, "trumps")
+    return settlement_html(item, tricks, cls, misere=misere, caption=p.get("caption", "").strip())
+
+
 # -- a worked hand ---------------------------------------------------------------------------------------------------
 
 
