@@ -13,6 +13,9 @@ Figures (a page's ``<div class="sv-figure" data-game="brus" data-figure=…>``):
   player to play, each said to be playable or refused, and why): who wins
   and why, each pass read for what it shows, and a play the rules refuse
   explained where it stands;
+* ``sheet``: ``results`` (deals, one a word: ``A1``, ``B2``, ``-``),
+  ``players``, ``caption``: the stroke sheet from 0, and whether a side
+  has reached six;
 * ``hand``: ``players``, ``seed``, ``step``: a whole deal played by
   :class:`~stytvolt.brus.bots.SimpleBot` at every seat, card by card.
 
@@ -426,6 +429,12 @@ def sheet_html(records: Sequence[Record], players: int, *, caption: str = "", na
             f'<span data-answer="standing">{escape(text)}</span></p></div>')
 
 
+@figure(GAME, "sheet")
+def _fig_sheet(p: Params) -> str:
+    """The ``sheet`` figure: deals as :func:`parse_strokes` reads them (``results``) on a stroke sheet."""
+    return sheet_html(parse_strokes(p.get("results", ""), "results"), _players(p), caption=p.get("caption", "").strip())
+
+
 def _calc_inputs(p: Params) -> tuple[tuple[int, int], bool | None, int | None]:
     """The calculator's deal: each side's tricks, six straight off (``None``: read from the tricks), ♣K's side."""
     tricks = (whole_param(p, "tricks_a", "6", 0, SIX, "the first side's tricks, sevens included"),
@@ -652,7 +661,8 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
             tricks += 1
             winner = trick_events[0].winner
             said.append((result.reason.code, result.reason.render(seats=names, teams=sides)))
-            said.append(("trick-won", f"A trick for {sides[winner % 2]}: {state.won[winner % 2]} now."))
+            laid = sum(1 for e in events if e.kind == "seven" and e.seat % 2 == winner % 2)
+            said.append(("trick-won", f"A trick for {sides[winner % 2]}: {state.won[winner % 2] - laid} now."))
             if state.end == "no-live":
                 said.append(("no-live", "No live card is left in any hand: the lead goes round the table once, "
                                         "each player on it laying out any sevens still held, and the deal stops."))
