@@ -10,17 +10,21 @@ its legal actions.
   hand, else throw the least useful card.  Phase two: open with the longest run of clubs, lead the
   card hardest to get rid of later (low clubs first: only a higher club beats them), beat as cheaply
   as possible (a card of the suit before a trump), keep the high diamonds and clubs, pick up only when
-  nothing beats, and always say "last card".
+  nothing beats, and always say "last card".  One phase-two decision in ten (:data:`VARY`, drawn from
+  its seed) it plays any legal action instead, so that a table of SimpleBots cannot go round for ever.
 """
 
 from __future__ import annotations
 
+import random
+
 from stytvolt.core.cards import Card, Rank, Suit
+from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.players import Bot, RandomBot, legal_actions_of
 from stytvolt.knorri.rules import judge_mas_trick
 from stytvolt.knorri.state import Action, Observation
 
-__all__ = ["Bot", "RandomBot", "SimpleBot", "usefulness"]
+__all__ = ["Bot", "RandomBot", "SimpleBot", "usefulness", "VARY"]
 
 
 def usefulness(card: Card, soft_clubs: bool = False) -> int:
@@ -39,11 +43,21 @@ def _soft(obs: Observation) -> bool:
     return bool(obs.rules.get("soft_clubs", False))
 
 
-class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic."""
+#: The share of phase-two decisions in which SimpleBot plays any legal action instead of its rule of
+#: thumb.  Without it, players who all follow fixed rules can pass the same cards round for ever (a low
+#: club led, picked up by players without a higher one, led again: the trick never completes).
+VARY = 0.1
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the common signature: SimpleBot draws nothing at random
+
+class SimpleBot:
+    """A sensible beginner; see the module docstring.  Deterministic for a seed (no seed: seed 0)."""
+
+    def __init__(self, seed: int | None = None, vary: float = VARY) -> None:
+        if isinstance(vary, bool) or not isinstance(vary, (int, float)) or not 0 <= vary <= 1:
+            raise InvalidPosition(f"vary is a share from 0 to 1, not {vary!r}")
+        self.seed = seed
+        self.vary = float(vary)  # 0: the rule of thumb alone (tests and worked examples)
+        self.rng = random.Random(0 if seed is None else seed)
 
     def choose(self, obs: Observation) -> Action:
         legal: list[Action] = legal_actions_of(obs, Observation)
@@ -86,6 +100,8 @@ class SimpleBot:
             b.kind == "play" and b.last and b.cards == a.cards for b in legal))]  # always say "last card"
         if not plays:
             return legal[0]  # pick up, or miss the turn: the only action left
+        if self.vary and self.rng.random() < self.vary:
+            return self.rng.choice(plays + [a for a in legal if a.kind == "pickup"])
         if not obs.trick:
             if obs.opening:
                 return max(plays, key=lambda a: (len(a.cards), str(a)))  # as long a run of clubs as held
