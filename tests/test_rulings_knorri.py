@@ -174,3 +174,17 @@ def test_K13_the_loser_deals_next_and_with_no_loser_the_same_dealer() -> None:
     while not nobody.is_terminal():
         nobody.apply("leave")
     assert nobody.next_dealer() == 1
+
+
+def test_K14_a_game_can_go_round_and_nothing_ends_it() -> None:
+    # Player 0 leads ♠Q; 1 (♣5) cannot beat it and picks it up; 2 leads ♣3, which 0 (♥4) cannot beat;
+    # 1 leads ♠Q, 2 picks it up rather than trump it; 0 leads ♣3, 1 picks it up rather than beat it
+    # with ♣5; 2 leads ♠Q, 0 picks it up; 1 leads ♣3, 2 picks it up rather than beat it with ♣T:
+    # the same cards in the same hands, player 0 to lead again.
+    state = phase_two(["SQ H4", "C5", "DA C3 CT"], leader=0)
+    before = [sorted(map(str, h)) for h in state.hands], state.current_player()
+    for action in ["play SQ", "pick up", "play C3", "pick up"] * 3:
+        state.apply(action)
+    assert ([sorted(map(str, h)) for h in state.hands], state.current_player()) == before
+    assert state.trick_cards == [] and not state.is_terminal()
+    assert texts(state) == ["play SQ", "play H4"]  # the game simply goes on
