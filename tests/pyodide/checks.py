@@ -669,6 +669,45 @@ def check_web_sjavs_klorsjavs() -> object:
     return out
 
 
+
+@check("vira.pages")
+def check_vira_pages() -> object:
+    """Vira's engine queries, question kinds and every figure and widget its pages use, as the browser answers them."""
+    from stytvolt import learn
+    from stytvolt.core.explain import COMPASS
+    from stytvolt.vira import CONTRACTS, contract, outcome, overcalls, points
+
+    out: dict[str, object] = {
+        "contracts": [[c.number, c.swedish, c.english, c.kind.value, c.tricks, list(c.rates)] for c in CONTRACTS],
+        "names": [contract(n).number for n in ("Gask på 3", "Gask 3", "Solo 6", "Vingel 7", "Köpmisär på 2", "gök")],
+        "overcalls": [overcalls(a, b) for a, b in (("Gask 5", "Gask 6"), ("Solo 6", "Tringel 9"),
+                                                     ("Solo 7 in colour", "Solo 7"), ("Vira", "Solo 9"))],
+        "points": [points("Tringel 9", "preference"), points("Solo Vira", "colour"), points("Misère 4")],
+        "outcome": [outcome("Draw 8", t).value for t in range(14)],
+    }
+    for info in learn.kinds("vira"):
+        for level in learn.LEVELS:
+            asked = [learn.question("vira", info.name, level, seed).as_dict(seats=COMPASS) for seed in range(20, 50)]
+            out[f"quiz {info.name}/{level}"] = {"first": asked[:3], "digest": _digest(asked)}
+    asks = [
+        ("overcall", {"current": "Gask 6", "bid": "Gask på 5"}),
+        ("overcall", {"current": "Solo 7", "current_class": "colour", "bid": "Solo 7", "bid_class": "colour",
+                      "elder": "yes"}),
+        ("contract", {"name": "Vingel 7", "tricks": "5", "trumps": "colour"}),
+        ("contract", {"name": "Gask på 3", "tricks": "9"}),
+        ("hand", {"seed": "33", "step": "12", "dealt": "vira:33"}),
+        ("hand", {"seed": "115"}),
+        ("quiz", {"key": "vira/overcalls/3/99"}),
+    ]
+    for widget, params in asks:
+        out[f"widget {widget} {sorted(params.items())}"] = _digest([handle({"game": "vira", "widget": widget,
+                                                                             "params": params})])
+    for figure, params in [("contracts", {}), ("contract", {"name": "Gask 0"}), ("cut", {"cut": "S7"}),
+                           ("settle", {"name": "Solo 8", "tricks": "6", "trumps": "preference"}),
+                           ("trick", {"cards": "SK SA H2", "trump": "H"})]:
+        out[f"figure {figure}"] = _digest([render_figure(figure, params, game="vira")])
+    return out
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
