@@ -215,67 +215,90 @@ def test_legal_plays_levels_hold_their_definition(level: int) -> None:
 # -- deal-score --------------------------------------------------------------------------------------
 
 SCORES = [
-    # (level, tricks, sevens, seat holding ♣K, answer)
-    (1, (6, 3), (0, 0), None, "A1"),  # six tricks: 1 stroke, however many the others have
-    (1, (2, 6), (0, 0), None, "B1"),
-    (2, (6, 0), (0, 0), None, "A2"),  # six to none: the lurch
-    (2, (6, 1), (0, 1), None, "A1"),  # their one seven stops the lurch
-    (2, (6, 2), (2, 0), None, "A1"),  # four tricks and two sevens make six
-    (2, (0, 6), (0, 3), None, "B2"),  # three tricks and three sevens, six to none: the lurch
-    (3, (5, 4), (0, 0), 2, "A1"),  # five tricks, and North (their side) holds ♣K
-    (3, (5, 4), (0, 0), 1, "none"),  # five, but West (the other side) holds ♣K
-    (3, (5, 5), (2, 2), 3, "B1"),  # five each: East's side holds ♣K
-    (3, (4, 3), (0, 0), 0, "none"),  # nobody has five: nobody scores
+    # (level, tricks in the order taken (S W N E; ":card" a seven laid out), seat holding ♣K, answer)
+    # L1: South and North (S N S N N S) reach six, West and East have three: 1 stroke.
+    (1, "S W N E S N W N S", None, "A1"),
+    # L1: West and East reach six (W E W E E W) with South and North on 2: 1 stroke for them.
+    (1, "W S E W N E E W", None, "B1"),
+    # L2: six to none: the lurch, 2 strokes.
+    (2, "N N S N S S", None, "A2"),
+    # L2: East laid out a seven: a trick, so South and North's six is not six to none.
+    (2, "S E:D7 N N S N S", None, "A1"),
+    # L2: four tricks and two sevens make six, to none: the lurch.
+    (2, "S:C7 S:H7 N S N S", None, "A2"),
+    # L2: three tricks and three sevens for West and East, none for South and North: the lurch.
+    (2, "W:S7 W:H7 E:C7 W E E", None, "B2"),
+    # L3: 5 to 4 and North holds ♣K: South and North have five and ♣K, 1 stroke.
+    (3, "S:C7 W N:S7 E W:H7 S N E:D7 S", 2, "A1"),
+    # L3: the same tricks, but West holds ♣K: nobody scores.
+    (3, "S:C7 W N:S7 E W:H7 S N E:D7 S", 1, "none"),
+    # L3: five each; East's side holds ♣K: 1 stroke for West and East.
+    (3, "S:C7 W:S7 N:H7 E:D7 S W N E S W", 3, "B1"),
+    # L3: four to three: nobody has five, nobody scores.
+    (3, "S:C7 W:S7 N:H7 E:D7 S W N", 0, "none"),
 ]
 
 
-@pytest.mark.parametrize(("level", "tricks", "sevens", "king", "answer"), SCORES)
-def test_deal_score_hand_worked(level: int, tricks: tuple[int, int], sevens: tuple[int, int], king: int | None,
-                                answer: str) -> None:
-    draft = ask_deal_score(tricks, sevens=sevens, club_king=king)
+def _sides(taken: str) -> tuple[tuple[int, int], int]:
+    """Each side's tricks (South and North first) and the sevens laid out, counted by hand."""
+    won = [0, 0]
+    for token in taken.split():
+        won[0 if token[0] in "SN" else 1] += 1
+    return (won[0], won[1]), taken.count(":")
+
+
+@pytest.mark.parametrize(("level", "taken", "king", "answer"), SCORES)
+def test_deal_score_hand_worked(level: int, taken: str, king: int | None, answer: str) -> None:
+    draft = ask_deal_score(taken, club_king=king)
     assert draft.answer == answer
     assert [c.id for c in draft.choices] == ["A1", "A2", "B1", "B2", "none"]
-    assert (3 if 6 not in tricks else 2 if 0 in tricks or any(sevens) else 1) == level
+    (a, b), sevens = _sides(taken)
+    assert (3 if 6 not in (a, b) else 2 if 0 in (a, b) or sevens else 1) == level
     text = draft.context + " ".join(r.render(seats=SEATS) for r in draft.explanation)
     assert not re.search(r"\bteam [AB]\b", text)  # sides are named by their players
 
 
-def test_deal_score_words_the_club_king() -> None:
-    draft = ask_deal_score((5, 4), club_king=2)
-    assert draft.context.endswith("North holds ♣K.")
+def test_deal_score_words_the_tricks_and_the_club_king() -> None:
+    draft = ask_deal_score("S:C7 W N:S7 E W:H7 S N E:D7 S", club_king=2)
+    assert draft.context.endswith("The tricks, in the order they were taken: South (♣7 laid out), West, North (♠7 laid "
+                                  "out), East, West (♥7 laid out), South, North, East (♦7 laid out), South. North holds ♣K.")
     assert [r.render() for r in draft.explanation] == [
+        "South and North took 5 tricks, 2 of them the sevens laid out (♣7 ♠7): each seven is a trick won.",
+        "West and East took 4 tricks, 2 of them the sevens laid out (♥7 ♦7): each seven is a trick won.",
         "North holds ♣K, so it is South and North's.",
         "No side reached six tricks; South and North have five and hold ♣K: 1 stroke.",
     ]
 
 
-@pytest.mark.parametrize(("tricks", "kwargs", "words"), [
-    ((6, 6), {}, "both sides"),
-    ((5, 4), {}, "name the seat"),
-    ((5, 4), {"club_king": 0, "sevens": (1, 1)}, "add up to 4"),
-    ((2, 2), {"club_king": 0}, "at least 5 tricks"),
-    ((6, 1), {"sevens": (0, 2)}, "cannot be among"),
+@pytest.mark.parametrize(("taken", "kwargs", "words"), [
+    ("S S S S S S N", {}, "play stops"),  # the sixth trick ends the deal
+    ("S:C7 W:S7 N:H7 E:D7 S W N E S", {}, "name the seat"),
+    ("S W N E S W N E S", {"club_king": 0}, "every seven"),  # a deal nobody finished has laid out every seven
+    ("S:C7 W:S7 N:H7 E:D7", {"club_king": 0}, "5 to 10"),
+    ("S:C9 S S S S S", {}, "only the four sevens"),
+    ("X S", {}, "a seat"),
 ])
-def test_deal_score_refuses_impossible_ends(tricks: tuple[int, int], kwargs: dict[str, object], words: str) -> None:
+def test_deal_score_refuses_impossible_ends(taken: str, kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(StytvoltError, match=words):
-        ask_deal_score(tricks, **kwargs)  # type: ignore[arg-type]
+        ask_deal_score(taken, **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("level", learn.LEVELS)
 def test_deal_score_levels_hold_their_definition(level: int) -> None:
     for seed in SEEDS:
         q = learn.question(GAME, "deal-score", level, seed)
-        a, b = (int(x) for x in q.position["tricks"].split())
-        laid = [int(x) for x in q.position["sevens"].split()]
-        assert (3 if 6 not in (a, b) else 2 if 0 in (a, b) or any(laid) else 1) == level, q.key
+        (a, b), sevens = _sides(q.position["taken"])
+        assert (3 if 6 not in (a, b) else 2 if 0 in (a, b) or sevens else 1) == level, q.key
         # By hand: six scores 1, six to none 2; else five and ♣K score 1, otherwise nobody.
         if 6 in (a, b):
             side = (a, b).index(6)
             want = f"{'AB'[side]}{2 if 0 in (a, b) else 1}"
+            last = q.position["taken"].split()[-1][0]
+            assert (0 if last in "SN" else 1) == side, q.key  # the sixth trick is the last
         else:
             king = SEATS.index(q.position["club_king_seat"]) % 2
             want = f"{'AB'[king]}1" if (a, b)[king] == 5 else "none"
-            assert 5 <= a + b <= 10 and (not any(laid) or sum(laid) == 4), q.key
+            assert 5 <= a + b <= 10 and sevens == 4, q.key
         assert q.answer == want, q.key
 
 

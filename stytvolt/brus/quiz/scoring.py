@@ -9,14 +9,18 @@ or 2 strokes, or nobody).
 The table is four players (:mod:`.common`): South and North against West
 and East.
 
+A deal's end is told as its tricks in the order they were taken, each by a
+seat, the sevens laid out among them: the reader counts each side's tricks
+(South and North are one side) and applies the score.
+
 **Levels of deal-score**
 
-1. a side reached six tricks, the other had at least one: the tricks are
-   given as totals;
-2. a side reached six, the tricks given as tricks played plus sevens laid
-   out (the sevens count: ruling R61), or six to none (the lurch);
-3. no side reached six (no live card was left): the seat holding ♣K is
-   named, and the reader must see whose side that is (ruling R62).
+1. a side reached six tricks, the other had at least one; no seven laid out;
+2. a side reached six, with sevens laid out among the tricks (each counts:
+   ruling R61), or six to none (the lurch);
+3. no side reached six (no live card was left, every seven laid out): the
+   seat holding ♣K is named, and the reader must see whose side that is
+   (ruling R62).
 """
 
 from __future__ import annotations
@@ -24,15 +28,17 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from stytvolt.core.errors import InvalidPosition
+from stytvolt.core.cards import Card
+
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
-from stytvolt.brus.cards import CLUB_KING, SEVENS
+from stytvolt.brus.cards import CLUB_KING, SEVENS, check_card
 from stytvolt.brus.quiz.common import GAME, PLAYERS, SEATS, SIDES, named
 from stytvolt.brus.rules import SIX, deal_score
 from stytvolt.learn import Choice, Draft, kind
 from stytvolt.learn.common import first_fit
 
-__all__ = ["OUTCOMES", "score_level", "ask_deal_score", "make_deal_score"]
+__all__ = ["OUTCOMES", "read_taken", "score_level", "ask_deal_score", "make_deal_score"]
 
 _RULE_STROKES = "brus/scoring.md#strokes"
 _RULE_LURCH = "brus/scoring.md#the-lurch"
@@ -42,6 +48,10 @@ _RULE_SEVENS = "brus/scoring.md#sevens-count"
 #: The five outcomes a deal can have, as choice ids: a side ("A": South and North, "B": West and East) and its
 #: strokes, or nobody.
 OUTCOMES: tuple[str, ...] = ("A1", "A2", "B1", "B2", "none")
+_LETTERS = tuple(name[0] for name in SEATS)
+
+#: One trick of a deal's record: the seat that took it, and the seven it laid out (``None``: a trick played).
+Taken = tuple[int, Card | None]
 
 
 def _outcome_text(outcome: str) -> str:
@@ -51,65 +61,96 @@ def _outcome_text(outcome: str) -> str:
     return f"{SIDES['AB'.index(outcome[0])]} score {strokes} stroke{'s' if strokes > 1 else ''}"
 
 
-def _pair(values: Sequence[int], what: str, high: int) -> tuple[int, int]:
-    if not isinstance(values, (list, tuple)) or len(values) != 2 or any(
-            isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= high for v in values):
-        raise InvalidPosition(f"{what} is a pair of whole numbers from 0 to {high}, one a side, not {values!r}")
-    return values[0], values[1]
+def read_taken(taken: Sequence[Taken] | str) -> list[Taken]:
+    """A deal's tricks in the order taken: ``"N W S:S7"`` (a seat's letter, and ``:`` and the seven for a seven
+    laid out), or a list of (seat, seven or ``None``)."""
+    if isinstance(taken, str):
+        out: list[Taken] = []
+        for token in taken.split():
+            letter, _, seven = token.partition(":")
+            if letter not in _LETTERS:
+                raise InvalidPosition(f"a trick is taken by a seat S, W, N or E, not {letter!r}")
+            out.append((_LETTERS.index(letter), check_card(seven, "a seven laid out") if seven else None))
+        return out
+    if not isinstance(taken, (list, tuple)):
+        raise InvalidPosition(f"the tricks taken are given as text like 'N W S:S7', not {type_name(taken)}")
+    return [(int(seat), card) for seat, card in taken]
 
 
-def score_level(tricks: Sequence[int], sevens: Sequence[int] = (0, 0)) -> int:
+def _taken_text(taken: Sequence[Taken]) -> str:
+    return " ".join(_LETTERS[s] + (f":{c}" if c is not None else "") for s, c in taken)
+
+
+def _tally(taken: Sequence[Taken]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Each side's tricks and, of them, its sevens."""
+    won, laid = [0, 0], [0, 0]
+    for seat, seven in taken:
+        won[seat % 2] += 1
+        laid[seat % 2] += seven is not None
+    return (won[0], won[1]), (laid[0], laid[1])
+
+
+def score_level(taken: Sequence[Taken] | str) -> int:
     """The level a deal's end belongs to, by the module's definition."""
-    won = _pair(tricks, "tricks", SIX)
-    laid = _pair(sevens, "sevens", len(SEVENS))
+    record = read_taken(taken)
+    won, laid = _tally(record)
     if SIX not in won:
         return 3
     return 2 if 0 in won or any(laid) else 1
 
 
-def ask_deal_score(tricks: Sequence[int], *, sevens: Sequence[int] = (0, 0), club_king: int | None = None) -> Draft:
-    """What does this deal score?  ``tricks``: each side's tricks at the end, sevens included (South and North
-    first); ``sevens``: how many of them were sevens laid out (said apart when any; (0, 0): not said apart,
-    and in a deal nobody finished they add up to four); ``club_king``: the seat holding ♣K (0 South … 3 East),
-    said when no side reached six."""
-    won = _pair(tricks, "tricks", SIX)
-    laid = _pair(sevens, "sevens", len(SEVENS))
-    if sum(laid) > len(SEVENS) or any(s > t for s, t in zip(laid, won)):
-        raise InvalidPosition(f"sevens {laid} cannot be among tricks {won}: {len(SEVENS)} sevens in the pack")
+def _check(record: Sequence[Taken]) -> None:
+    """A record the rules could give: sevens named once and only sevens, six reached at the last trick or never,
+    and a deal nobody finished holding every seven and 5 to 10 tricks (at least five tricks of live cards)."""
+    sevens = [c for _, c in record if c is not None]
+    if any(c not in SEVENS for c in sevens) or len(set(sevens)) != len(sevens):
+        raise InvalidPosition("only the four sevens are laid out, each once")
+    won = [0, 0]
+    for i, (seat, _) in enumerate(record):
+        won[seat % 2] += 1
+        if SIX in won and i != len(record) - 1:
+            raise InvalidPosition(f"play stops when a side has six tricks: trick {i + 1} made six, "
+                                  f"yet {len(record) - i - 1} more follow")
+    if SIX not in won:
+        if len(sevens) != len(SEVENS):
+            raise InvalidPosition("every seven is laid out by the end of a deal nobody finished (ruling R60)")
+        if not SIX - 1 <= sum(won) <= 2 * (SIX - 1):
+            raise InvalidPosition(f"a deal that ran out of live cards has 5 to 10 tricks, not {sum(won)}")
+
+
+def ask_deal_score(taken: Sequence[Taken] | str, *, club_king: int | None = None) -> Draft:
+    """What does this deal score?  ``taken``: its tricks in the order taken (see :func:`read_taken`), the sevens
+    laid out among them; ``club_king``: the seat holding ♣K (0 South … 3 East), told when no side reached six."""
+    record = read_taken(taken)
+    _check(record)
+    won, laid = _tally(record)
     finished = SIX in won
-    if not finished and any(laid) and sum(laid) != len(SEVENS):
-        raise InvalidPosition(f"every seven is laid out by the end of a deal nobody finished (ruling R60): the sevens "
-                              f"{laid} must add up to {len(SEVENS)}")
     if not finished and (club_king is None or isinstance(club_king, bool) or club_king not in range(PLAYERS)):
         raise InvalidPosition("no side has six: name the seat holding ♣K (0 to 3), which may decide the deal")
-    if not finished and not SIX - 1 <= sum(won) <= 2 * (SIX - 1):
-        raise InvalidPosition(f"a deal that ran out of live cards has at least 5 tricks and at most 10, not {sum(won)}")
     king_side = None if finished or club_king is None else club_king % 2
     result = deal_score(won, straight=finished and 0 in won, club_king_side=king_side)
     answer = "none" if result.side is None else f"{'AB'[result.side]}{result.strokes}"
     told: list[Reason] = []
-    parts = []
     for side in (0, 1):
-        played = won[side] - laid[side]
-        if laid[side]:
-            parts.append(f"{SIDES[side]} won {played} trick{'s' if played != 1 else ''} and laid out "
-                         f"{laid[side]} seven{'s' if laid[side] > 1 else ''}")
-            told.append(Reason.of("quiz.brus.sevens-count", "{side}: {played} tricks and {laid} laid out make {won}, "
-                                  "each seven a trick won.", side=SIDES[side], played=played, laid=laid[side],
-                                  won=won[side]))
+        mine = [c for s, c in record if s % 2 == side and c is not None]
+        if mine:
+            told.append(Reason.of("quiz.brus.sevens-count", "{side} took {won} tricks, {laid} of them the sevens "
+                                  "laid out ({sevens}): each seven is a trick won.", tuple(mine), side=SIDES[side],
+                                  won=won[side], laid=len(mine), sevens=" ".join(c.symbol for c in mine)))
         else:
-            parts.append(f"{SIDES[side]} took {won[side]} trick{'s' if won[side] != 1 else ''}")
+            told.append(Reason.of("quiz.brus.tricks", "{side} took {won} tricks.", side=SIDES[side], won=won[side]))
+    listed = ", ".join(SEATS[s] + (f" ({c.symbol} laid out)" if c is not None else "") for s, c in record)
     if finished:
-        story = f"The deal is over: {parts[0]}; {parts[1]}."
+        story = f"The deal is over. The tricks, in the order they were taken: {listed}."
     else:
         assert club_king is not None and king_side is not None
-        story = (f"No live card is left and nobody has six: {parts[0]}; {parts[1]}. {SEATS[club_king]} holds "
-                 f"{CLUB_KING.symbol}.")
+        story = (f"No live card is left, and the deal is over. The tricks, in the order they were taken: {listed}. "
+                 f"{SEATS[club_king]} holds {CLUB_KING.symbol}.")
         told.append(Reason.of("quiz.brus.club-king-side", "{seat} holds {card}, so it is {side}'s.", (CLUB_KING,),
                               seat=SEATS[club_king], card=CLUB_KING.symbol, side=SIDES[king_side]))
-    level = score_level(won, laid)
+    level = score_level(record)
     rule = _RULE_UNFINISHED if level == 3 else _RULE_LURCH if 0 in won else _RULE_SEVENS if any(laid) else _RULE_STROKES
-    position = {"tricks": f"{won[0]} {won[1]}", "sevens": f"{laid[0]} {laid[1]}",
+    position = {"taken": _taken_text(record),
                 "club_king_seat": "" if finished or club_king is None else SEATS[club_king]}
     return Draft(
         prompt="What does the deal score?",
@@ -122,32 +163,42 @@ def ask_deal_score(tricks: Sequence[int], *, sevens: Sequence[int] = (0, 0), clu
     )
 
 
+def _record(rng: random.Random, won: Sequence[int], sevens: int, finished: bool) -> list[Taken]:
+    """A record of tricks for ``won`` (each side's tricks), ``sevens`` of them sevens laid out, in an order the
+    rules allow (when a side reaches six, its sixth trick comes last)."""
+    sides = [0] * won[0] + [1] * won[1]
+    rng.shuffle(sides)
+    if finished:
+        last = won.index(SIX)
+        if sides[-1] != last:
+            i = max(k for k, side in enumerate(sides) if side == last)
+            sides[i], sides[-1] = sides[-1], sides[i]
+    cards = rng.sample(SEVENS, sevens)
+    slots = rng.sample(range(len(sides)), sevens)
+    record: list[Taken] = [(side + 2 * rng.randrange(2), None) for side in sides]
+    for slot, card in zip(slots, cards):
+        record[slot] = (record[slot][0], card)
+    return record
+
+
 def _score_draw(rng: random.Random, level: int) -> Draft | None:
-    winner = rng.randrange(2)
     if level == 3:
         won = [rng.randrange(0, SIX), rng.randrange(0, SIX)]
         if rng.random() < 0.6:
             won[rng.randrange(2)] = SIX - 1
         if not SIX - 1 <= sum(won) <= 2 * (SIX - 1):
             return None
-        laid = [0, 0]
-        if rng.random() < 0.3:  # every seven is laid out by the end of a deal nobody finished (ruling R60)
-            laid[0] = rng.randrange(0, len(SEVENS) + 1)
-            laid[1] = len(SEVENS) - laid[0]
-            if laid[0] > won[0] or laid[1] > won[1]:
-                return None
-        return ask_deal_score(won, sevens=laid, club_king=rng.randrange(PLAYERS))
-    other = rng.randrange(0 if level == 2 else 1, SIX)
+        return ask_deal_score(_record(rng, won, len(SEVENS), finished=False), club_king=rng.randrange(PLAYERS))
+    winner = rng.randrange(2)
     won = [0, 0]
-    won[winner], won[1 - winner] = SIX, other
-    laid = [0, 0]
-    if level == 2:
-        laid = [rng.randrange(0, min(won[0], 3) + 1), rng.randrange(0, min(won[1], 2) + 1)]
-        if sum(laid) > len(SEVENS):
-            return None
-    if score_level(won, laid) != level:
+    won[winner], won[1 - winner] = SIX, rng.randrange(0 if level == 2 else 1, SIX)
+    sevens = rng.randrange(0, len(SEVENS) + 1) if level == 2 else 0
+    if sevens > sum(won):
         return None
-    return ask_deal_score(won, sevens=laid)
+    record = _record(rng, won, sevens, finished=True)
+    if score_level(record) != level:
+        return None
+    return ask_deal_score(record)
 
 
 @kind(
