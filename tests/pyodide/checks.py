@@ -708,6 +708,48 @@ def check_vira_pages() -> object:
         out[f"figure {figure}"] = _digest([render_figure(figure, params, game="vira")])
     return out
 
+
+@check("brus.pages")
+def check_brus_pages() -> object:
+    """Brus's engine queries, question kinds and every figure and widget its pages use, as the browser answers them."""
+    from stytvolt import learn
+    from stytvolt.brus import card_role, deal_score, explain_trick, legal_plays
+    from stytvolt.core.explain import COMPASS
+
+    out: dict[str, object] = {
+        "roles": [str(card_role(c)) for c in ("CJ", "S8", "HK", "C9", "D6", "H7", "CK", "DQ")],
+        "legal": [str(legal_plays(h, t)) for h, t in (("C9 HQ D6 S7", None), ("C9 HQ D6 S7", "SA"),
+                                                        ("C9 HQ D6 S7", "HK"))],
+        "tricks": [[explain_trick(p).winner, [r.text for r in explain_trick(p).steps]]
+                   for p in ("D6 pass CA pass", "S9 C9 HK CJ", "S8 pass pass pass")],
+        "scores": [[s.side, s.strokes, s.kind] for s in (deal_score((6, 3)), deal_score((0, 6), straight=True),
+                                                         deal_score((5, 4), club_king_side=0),
+                                                         deal_score((5, 5), club_king_side=1))],
+    }
+    for info in learn.kinds("brus"):
+        for level in learn.LEVELS:
+            asked = [learn.question("brus", info.name, level, seed).as_dict(seats=COMPASS) for seed in range(20, 60)]
+            out[f"quiz {info.name}/{level}"] = {"first": asked[:3], "digest": _digest(asked)}
+    asks = [
+        ("trick", {"plays": "S9 C9", "hand": "HA SA D7 CK HK"}),
+        ("trick", {"plays": "D6 pass CA SJ"}),
+        ("trick", {"players": "6", "plays": "D6 pass pass pass CA pass"}),
+        ("calculator", {"tricks_a": "6", "tricks_b": "0", "action": "add", "sheet": "A1 B2", "sheet_players": "4"}),
+        ("calculator", {"tricks_a": "5", "tricks_b": "5", "club_king": "B"}),
+        ("hand", {"players": "4", "seed": "1", "step": "12", "dealt": "4:1"}),
+        ("hand", {"players": "6", "seed": "109"}),
+        ("quiz", {"key": "brus/legal-plays/3/99"}),
+    ]
+    for widget, params in asks:
+        out[f"widget {widget} {sorted(params.items())}"] = _digest([handle({"game": "brus", "widget": widget,
+                                                                             "params": params})])
+    for figure, params in [("order", {}), ("cards", {"cards": "D6 HQ S8 C7 CK C9", "order": "rank"}),
+                           ("trick", {"plays": "S8 pass pass pass"}), ("sheet", {"results": "A2 B1 A2"}),
+                           ("hand", {"players": "4", "seed": "77"})]:
+        out[f"figure {figure}"] = _digest([render_figure(figure, params, game="brus")])
+    return out
+
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
