@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
 from stytvolt.learn import Choice, Draft, kind
@@ -208,10 +209,15 @@ def _count_reason(found: Contract, tricks: int, playing_misere: bool, seat: int)
                      "{said}.", seat=_SEATS[seat], contract=found.english, need=found.tricks, tricks=tricks, said=said)
 
 
-def ask_outcome(item: Contract | str, tricks: int, *, misere: bool | None = None, seat: int = 0) -> Draft:
+def ask_outcome(item: Contract | str, tricks: int, *, misere: bool | None = None, seat: int = 0,
+                trump: Suit | str | None = None) -> Draft:
     """How did ``item`` end with ``tricks`` taken by its player (``seat``, 0 for South)?
-    ``misere`` says which way a gask was played."""
+    ``misere`` says which way a gask was played; ``trump`` names the trump suit of a trump contract (it
+    changes nothing in the outcome)."""
     found = contract(item)
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise InvalidPosition(f"the soloist is seat 0, 1 or 2 (South, West, North), not {seat!r}")
+    suit = Suit.parse(trump) if isinstance(trump, str) else trump
     result = outcome(found, tricks, misere=misere)
     playing_misere = found.always_misere or bool(misere)
     reasons = [_count_reason(found, tricks, playing_misere, seat)]
@@ -221,12 +227,17 @@ def ask_outcome(item: Contract | str, tricks: int, *, misere: bool | None = None
     reasons.append(Reason.of(f"quiz.vira.outcome.{_IDS[result]}", "The contract is " + (
         "made, " if result is Outcome.WON else "missed: ") + rule_text))
     way = " as its misère" if found.kind is Kind.GASK and misere else " for tricks" if found.kind is Kind.GASK else ""
+    if suit is not None:
+        if found.always_misere or misere:
+            raise InvalidPosition(f"{found.english} played as a misère has no trump suit")
+        way += f" with {suit.english} trumps"
     return Draft(
         prompt="How did the contract end?",
         choices=tuple(Choice(i, text) for _, i, text in _OUTCOMES),
         answer=_IDS[result],
         explanation=tuple(reasons),
-        position={"contract": found.english, "tricks": str(tricks), "misere": "" if misere is None else str(misere)},
+        position={"contract": found.english, "tricks": str(tricks), "misere": "" if misere is None else str(misere),
+                  "soloist": _SEATS[seat], "trump": "" if suit is None else suit.letter},
         rule=_RULE_OUTCOME,
         context=f"{_SEATS[seat]} played {_both(found)}{way} and took {tricks} "
                 f"trick{'' if tricks == 1 else 's'}.",
@@ -258,7 +269,8 @@ def _outcome_draw(rng: random.Random, level: int) -> Draft | None:
             tricks = rng.choice((item.tricks, item.tricks - 1, item.tricks - 2, rng.randrange(0, 14)))
     if outcome_level(item, tricks, misere) != level:
         return None
-    return ask_outcome(item, tricks, misere=misere, seat=seat)
+    trump = None if item.always_misere or misere else rng.choice(tuple(Suit))
+    return ask_outcome(item, tricks, misere=misere, seat=seat, trump=trump)
 
 
 @kind(
