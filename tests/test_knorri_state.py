@@ -1,5 +1,5 @@
 """A game of Knorri as its players know it: both phases, every variant, worked by hand on stacked
-decks and chosen hands (seed 003; rulings K1-K13 are pinned in test_rulings_knorri.py)."""
+decks and chosen hands (seed 003; rulings R87-R99 are pinned in test_rulings_knorri.py)."""
 
 from __future__ import annotations
 
@@ -340,7 +340,7 @@ def test_the_last_player_holding_cards_loses() -> None:
     state.apply("play H2")
     state.apply("play H3")
     assert state.is_terminal() and state.loser == 2 and state.out == [0, 1]
-    assert state.returns() == [1, 1, -2]  # the loser pays each other player one (ruling K12)
+    assert state.returns() == [1, 1, -2]  # the loser pays each other player one (ruling R98)
     scored = phase_two(["H2", "H3", "S4 S5"], leader=0, rules=Rules(scoring=True))
     scored.apply("play H2")
     scored.apply("play H3")

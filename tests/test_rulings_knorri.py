@@ -1,5 +1,4 @@
-"""One test per Knorri ruling (K1 …, in /work/benchlogs/helpers/rulings-knorri.md until they join
-docs/rulings.md), named after it: each pins the decision, worked by hand."""
+"""One test per Knorri ruling on docs/rulings.md (R87 on), named after it: each pins the decision, worked by hand."""
 
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ def descending() -> list[str]:
     return [s + r for s in "DCSH" for r in "AKQJT98765432"]
 
 
-def test_K1_a_missed_take_is_pointed_out_by_the_next_player_who_chooses_the_card() -> None:
+def test_R87_a_missed_take_is_pointed_out_by_the_next_player_who_chooses_the_card() -> None:
     plain = stacked("S4 S7 H2 D5 C9 HK D9 C3 SA S9")
     assert texts(plain) == ["take S4", "take S7"]  # the engine makes the take
     state = stacked("S4 S7 H2 D5 C9 HK D9 C3 SA S9", rules=Rules(overlooking=True))
@@ -42,14 +41,14 @@ def test_K1_a_missed_take_is_pointed_out_by_the_next_player_who_chooses_the_card
     assert "S9" in format_cards(passed.table_cards)
 
 
-def test_K2_nobody_took_a_card_so_nobody_sweeps_or_loses() -> None:
+def test_R88_nobody_took_a_card_so_nobody_sweeps_or_loses() -> None:
     state = KnorriState(" ".join(descending()), players=4, rules=Rules(scoring=True))
     while not state.is_terminal():
         state.apply("leave")
     assert len(state.table_cards) == 52 and state.loser == -1 and state.returns() == [0, 0, 0, 0]
 
 
-def test_K3_the_only_player_holding_cards_loses_at_once() -> None:
+def test_R89_the_only_player_holding_cards_loses_at_once() -> None:
     # ♠2 face up, ♠3 turned first: player 1 takes both and, as the only taker, sweeps everything.
     order = [c for c in descending() if c not in ("S2", "S3")]
     state = KnorriState(" ".join(order[:8] + ["S2", "S3"] + order[8:]), players=4, rules=Rules(scoring=True))
@@ -60,14 +59,14 @@ def test_K3_the_only_player_holding_cards_loses_at_once() -> None:
     assert state.returns() == [1, -3, 1, 1]  # each safe player scores one: one player held cards
 
 
-def test_K4_soft_clubs_change_phase_two_only() -> None:
+def test_R90_soft_clubs_change_phase_two_only() -> None:
     assert beats("H9", "C3", soft_clubs=True)
     assert take_options("H9", "C3 S4") == ()  # a turned heart takes no club, soft or hard
     state = stacked("C3 S4 H2 D5 C9 HK D9 S7 SA H9", rules=Rules(soft_clubs=True))
     assert texts(state) == ["take H2"]
 
 
-def test_K5_the_opening_run_is_the_holders_choice_and_counts_as_one_until_gone() -> None:
+def test_R91_the_opening_run_is_the_holders_choice_and_counts_as_one_until_gone() -> None:
     assert [format_cards(p) for p in opening_plays("C2 C3 C4")] == ["C2", "C2 C3", "C2 C3 C4"]
     state = phase_two(["C2 C3 H9", "S5 S6", "S7 S8"])
     state.apply("play C2 C3")
@@ -77,7 +76,7 @@ def test_K5_the_opening_run_is_the_holders_choice_and_counts_as_one_until_gone()
     assert state.trick_cards == [] and state.current_player() == 0
 
 
-def test_K6_last_card_is_said_with_the_play_and_punished_on_the_next_turn() -> None:
+def test_R92_last_card_is_said_with_the_play_and_punished_on_the_next_turn() -> None:
     rules = Rules(last_card=True)
     state = phase_two(["S5 S6", "H2 H3 H4", "C5 C6 C7"], leader=0, rules=rules)
     assert texts(state)[:2] == ["play S5 last", "play S5"]
@@ -91,7 +90,7 @@ def test_K6_last_card_is_said_with_the_play_and_punished_on_the_next_turn() -> N
         phase_two(["S5 S6 S7", "H2", "C5"], leader=0, rules=rules).apply("play S5 last")
 
 
-def test_K7_mas_leads_go_round_whoever_wins() -> None:
+def test_R93_mas_leads_go_round_whoever_wins() -> None:
     # Three players, dealer 0; the cards go one at a time to 1, 2, 0: player 1 holds ♠A ♣K ♥A,
     # player 2 ♥9 ♠9 ♣5, player 0 ♦2 ♦3 ♣7.  Player 1 leads to player 2 and wins with the ace; the
     # next trick is still led by player 2, to player 0.
@@ -107,7 +106,7 @@ def test_K7_mas_leads_go_round_whoever_wins() -> None:
     assert state.current_player() == 0
 
 
-def test_K8_an_undecided_bounce_returns_each_players_cards() -> None:
+def test_R94_an_undecided_bounce_returns_each_players_cards() -> None:
     # Random Mas games until the second card of a trick ties the first with the stock gone and one of
     # the two about to run out of cards: each must get back exactly the cards they played to it.
     for seed in range(3000):
@@ -130,7 +129,7 @@ def test_K8_an_undecided_bounce_returns_each_players_cards() -> None:
     pytest.fail("no undecided bounce in 3000 games")
 
 
-def test_K9_all_lower_takes_every_lower_card_and_nothing_else_changes() -> None:
+def test_R95_all_lower_takes_every_lower_card_and_nothing_else_changes() -> None:
     assert format_cards(take_options("S9", "S4 S7 SK", "all-lower")) == "S4 S7"
     assert take_options("D7", "S4 HK", "all-lower") == ()
     state = stacked("S4 S7 H2 D5 C9 HK D9 C3 SA S9", rules=Rules(phase_one=PhaseOne.ALL_LOWER, overlooking=True))
@@ -138,7 +137,7 @@ def test_K9_all_lower_takes_every_lower_card_and_nothing_else_changes() -> None:
     assert texts(state) == ["point S4 S7", "pass"]
 
 
-def test_K10_two_packs_marked_two_opens_and_twins_never_beat() -> None:
+def test_R96_two_packs_marked_two_opens_and_twins_never_beat() -> None:
     assert not beats("D7", "D7")
     assert [format_cards(p) for p in opening_plays("C2* C3 C3 C4", two_packs=True)] == ["C2*", "C2* C3", "C2* C3 C4"]
     state = phase_two(["C2 H5", "C2* S4", "D7 D7"], rules=Rules(two_packs=True))
@@ -147,14 +146,14 @@ def test_K10_two_packs_marked_two_opens_and_twins_never_beat() -> None:
     assert len(KnorriState.deal(1, players=12, rules=Rules(two_packs=True)).table_cards) == 9
 
 
-def test_K11_every_pile_is_shown_to_every_player() -> None:
+def test_R97_every_pile_is_shown_to_every_player() -> None:
     state = stacked("S4 S7 H2 D5 C9 HK D9 C3 SA S9")
     state.apply("take S7")
     for p in range(4):
         assert format_cards(state.observation(p).hands[1]) == "S7 S9"
 
 
-def test_K12_without_scoring_the_loser_pays_one_to_each_other_player() -> None:
+def test_R98_without_scoring_the_loser_pays_one_to_each_other_player() -> None:
     state = phase_two(["H2", "H3", "S4 S5", "D9 DT"], leader=0)
     state.apply("play H2")
     state.apply("play H3")
@@ -165,7 +164,7 @@ def test_K12_without_scoring_the_loser_pays_one_to_each_other_player() -> None:
     assert state.loser == 2 and state.returns() == [1, 1, -3, 1]
 
 
-def test_K13_the_loser_deals_next_and_with_no_loser_the_same_dealer() -> None:
+def test_R99_the_loser_deals_next_and_with_no_loser_the_same_dealer() -> None:
     lost = phase_two(["H2", "H3", "S4 S5"], leader=0)
     lost.apply("play H2")
     lost.apply("play H3")
@@ -176,7 +175,7 @@ def test_K13_the_loser_deals_next_and_with_no_loser_the_same_dealer() -> None:
     assert nobody.next_dealer() == 1
 
 
-def test_K14_a_game_can_go_round_and_nothing_ends_it() -> None:
+def test_R100_a_game_can_go_round_and_nothing_ends_it() -> None:
     # Player 0 leads ♠Q; 1 (♣5) cannot beat it and picks it up; 2 leads ♣3, which 0 (♥4) cannot beat;
     # 1 leads ♠Q, 2 picks it up rather than trump it; 0 leads ♣3, 1 picks it up rather than beat it
     # with ♣5; 2 leads ♠Q, 0 picks it up; 1 leads ♣3, 2 picks it up rather than beat it with ♣T:

@@ -20,6 +20,7 @@ GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt",
     "sjavs": "stytvolt.sjavs",
     "klorsjavs": "stytvolt.klorsjavs",
+    "knorri": "stytvolt.knorri",
     "brus": "stytvolt.brus",
     "vira": "stytvolt.vira",
 }

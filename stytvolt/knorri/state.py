@@ -34,7 +34,7 @@ of the few changes it made (cards moved, fields set), and undo reverses it.
 
 ``returns()``: with ``scoring``, the zero-sum points of
 :func:`~stytvolt.knorri.rules.scores`; without, the loser pays one to every
-other player (ruling K12).  They sum to zero either way.
+other player (ruling R98).  They sum to zero either way.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from stytvolt.knorri.variants import PhaseOne, Rules
 __all__ = ["Action", "parse_action", "KnorriState", "Observation", "phase_two", "PLAYERS", "TWO_PACK_PLAYERS",
            "FACE_UP"]
 
-#: Player counts with one pack (the source's 3 to 8) and with two (ruling K10: up to 12).
+#: Player counts with one pack (the source's 3 to 8) and with two (ruling R96: up to 12).
 PLAYERS: tuple[int, ...] = tuple(range(3, 9))
 TWO_PACK_PLAYERS: tuple[int, ...] = tuple(range(3, 13))
 #: The cards laid face up at the start of the standard phase one.
@@ -589,7 +589,7 @@ class KnorriState:
         self._set("turner", (self.turner + 1) % self.n)
 
     def _sweep(self) -> None:
-        """The pack is used up: the last player who took sweeps the table (ruling K2 when nobody took)."""
+        """The pack is used up: the last player who took sweeps the table (ruling R88 when nobody took)."""
         self._set("pos", len(self.deck))
         if self.last_taker >= 0:
             while self.table:
@@ -631,7 +631,7 @@ class KnorriState:
         winner, _ = judge_mas_trick(self.deck[self.mas_plays[-2]], self.deck[self.mas_plays[-1]])
         if winner is None and self._can_play(self.mas_lead) and self._can_play(self.mas_resp):
             return  # a bounce: the same two play again
-        if winner is None:  # a bounce that cannot be played out: each takes back their own cards (ruling K8)
+        if winner is None:  # a bounce that cannot be played out: each takes back their own cards (ruling R94)
             for k in range(len(self.mas_plays)):
                 self._move(_MAS, 0, 0, _HANDS, self.mas_lead if k % 2 == 0 else self.mas_resp)
         else:
@@ -739,7 +739,7 @@ class KnorriState:
 
     def next_dealer(self) -> int:
         """Who deals the next game: the loser; when nobody lost (nobody took a card), the same dealer
-        again (ruling K13)."""
+        again (ruling R99)."""
         return self.loser if self.loser >= 0 else self.dealer
 
     # -- reading the position ----------------------------------------------------------------------------

@@ -398,7 +398,8 @@ def card_pattern(info: GameInfo) -> re.Pattern[str]:
         if isinstance(symbol, str) and symbol:
             names[symbol] = str(card)
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])")
+    # Not followed by a mark either: Knorri's two-pack game writes its marked two of clubs C2*, another card than C2.
+    return re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z*])")
 
 
 def cards_mentioned(info: GameInfo, data: Any, pattern: re.Pattern[str] | None = None) -> set[str]:

@@ -53,9 +53,18 @@ NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "styrivolt": lambda rng: {"dealer": rng.randrange(4)},
     "sjavs": lambda rng: _sjavs_options(rng),
     "klorsjavs": lambda rng: _klorsjavs_options(rng),
+    "knorri": lambda rng: _knorri_options(rng),
     "brus": lambda rng: _brus_options(rng),
     "vira": lambda rng: _vira_options(rng),
 }
+
+
+def _knorri_options(rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.05:  # a whole game, phase one included: long, so three players
+        return {"players": 3, "dealer": rng.randrange(3)}
+    players = rng.randrange(3, 9)  # else a game dealt straight into phase two (hand_size cards each): short
+    return {"players": players, "dealer": rng.randrange(players),
+            "hand_size": rng.choice((1, 2) if players > 5 else (1, 2, 3))}
 
 
 def _brus_options(rng: random.Random) -> dict[str, Any]:
@@ -77,6 +86,11 @@ def _sjavs_options(rng: random.Random) -> dict[str, Any]:
     players = rng.choice((4, 4, 3, 2))
     return {"players": players, "dealer": rng.randrange(players), "cut": rng.random() < 0.5}
 #: Games whose returns need not sum to zero at the end.
+#: Games whose observations hide (almost) nothing: in Knorri every card is seen by everyone once phase one
+#: has dealt it, and only the unturned pack is hidden, so few resamples can move a card.  Whole Mas-version
+#: games, which do hide hands, are checked in tests/test_knorri_props.py.
+MOSTLY_PUBLIC: set[str] = {"knorri"}
+
 #: Vira: a hand's returns are points plus chips, and chips go to and from the pool, which is no player.
 NOT_ZERO_SUM: set[str] = {"vira"}
 
@@ -161,6 +175,8 @@ def test_observation(info: GameInfo) -> None:
         total.resamples += stats.resamples
         total.changed += stats.changed
         total.hands_compared += stats.hands_compared
+    if info.name in MOSTLY_PUBLIC:
+        return
     # The resample check can fail only if resamples move hidden cards: most must.
     assert total.changed >= total.resamples // 2, (
         f"only {total.changed} of {total.resamples} resamples changed another player's cards")
