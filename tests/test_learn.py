@@ -38,6 +38,8 @@ REQUIRED = {
     },
     "sjavs": {"trick-winner", "legal-plays", "card-points", "game-points", "winning-bid"},
     "klorsjavs": {"trick-winner", "legal-plays", "card-points", "game-points"},
+    "brus": {"trick-winner", "legal-plays", "deal-score"},
+    "vira": {"overcalls", "contract-requires", "outcome"},
 }
 
 
@@ -152,7 +154,7 @@ def test_levels_and_seeds_change_the_question() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("vira", "trick-winner", 1, 1), "no questions for a game called 'vira'"),
+        (("chess", "trick-winner", 1, 1), "no questions for a game called 'chess'"),
         ((3, "trick-winner", 1, 1), "not an int"),
         (("styrivolt", "trick-winer", 1, 1), "no question kind 'trick-winer'"),
         (("styrivolt", "trick-winner", 0, 1), "level is a whole number from 1 to 3, not 0"),
@@ -300,7 +302,7 @@ def test_cli_quiz_stops_cleanly_at_the_end_of_input(monkeypatch: pytest.MonkeyPa
     ("argv", "words"),
     [
         (["quiz", "--kind", "nope"], "styrivolt has no question kind 'nope'"),
-        (["quiz", "--game", "vira"], "no questions for a game called 'vira'"),
+        (["quiz", "--game", "chess"], "no questions for a game called 'chess'"),
         (["quiz", "--count", "0"], "--count: ask from 1 to 1,000 questions, not 0"),
         (["quiz", "--seed", "-1"], "--seed: seeds are whole numbers"),
     ],

@@ -61,10 +61,14 @@ PAGE_TITLES: dict[str, str] = {
     "klorsjavs/index": "About Klørsjavs", "klorsjavs/cards": "Cards and trumps",
     "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring",
     "klorsjavs/variants": "Four-hand and auction",
+    "brus/index": "About Brus", "brus/cards": "The cards", "brus/play": "Dealing and playing",
+    "brus/scoring": "Scoring",
+    "vira/index": "About Vira", "vira/preliminaries": "Before the auction", "vira/auction": "The auction",
+    "vira/contracts": "The contracts", "vira/play-and-scoring": "Play and scoring",
 }
 
 # Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).
-_ANCHOR_WORDS = {"6060": "60–60", "klrsjavs": "Klørsjavs", "declarers": "declarer's"}
+_ANCHOR_WORDS = {"6060": "60–60", "klrsjavs": "Klørsjavs", "declarers": "declarer's", "misere": "misère"}
 
 
 def rule_title(rule: str) -> str:
