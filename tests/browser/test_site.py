@@ -158,7 +158,7 @@ def test_site_builds_strict_with_everything_local(built_site: Path, pages: list[
         empty = re.findall(r'<div class="sv-(?:widget|figure)"[^>]*>\s*</div>', text)
         assert not empty, f"{rel or 'home'}: placeholders left unfilled: {empty}"
         filled = re.findall(r'<div class="sv-(?:widget|figure)" [^>]*>', text)
-        gameless = [tag for tag in filled if not re.search(r'data-game="(styrivolt|sjavs|klorsjavs)"', tag)]
+        gameless = [tag for tag in filled if not re.search(r'data-game="(styrivolt|sjavs|klorsjavs|knorri|brus|vira)"', tag)]
         assert not gameless, f"{rel or 'home'}: filled placeholders without data-game: {gameless[:3]}"
         assert re.search(r'<script[^>]+src="[^"]*assets/runtime\.mjs"[^>]*type="module"|<script[^>]+type="module"[^>]+src="[^"]*assets/runtime\.mjs"', text), (
             f"{rel or 'home'} does not load assets/runtime.mjs as a module"
