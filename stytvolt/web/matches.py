@@ -41,7 +41,7 @@ from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import IllegalAction, StytvoltError
-from stytvolt.core.explain import Reason
+from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
 
 __all__ = ["Kind", "KINDS", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
@@ -59,7 +59,14 @@ _ROOM = MAX_PARAM_CHARS - 100
 
 @dataclass(frozen=True)
 class Kind:
-    """A game the table plays: how to start it, its computer players, and its words."""
+    """A game the table plays: how to start it, its computer players, and its words.
+
+    The fields after ``sheet_unit`` have defaults that fit the follow-suit
+    games (actions with a ``kind`` and ``cards``, tricks of cards only, a hand
+    recorded in ``state.current`` and ``state.tricks``); a game made otherwise
+    (Brus: beat or pass, sevens laid out as tricks, no trumps, no bidding)
+    says how it differs through them.
+    """
 
     game: str  # the registry name: "sjavs"
     code: str  # the game text's first field: "s1"
@@ -69,24 +76,79 @@ class Kind:
     start: Callable[[int, str, int], Any]  # (seed, setup, first dealer) -> a Match with no hand dealt yet
     levels: tuple[tuple[str, str], ...]  # (name, what the computer players do)
     bot: Callable[[str, int], Any]  # (level, seed) -> a computer player (choose(observation) -> action)
-    describe: Callable[[Any, int, Any, bool], str]  # (state before the action, seat, action, hand over) -> words
     order: Callable[[Any, Sequence[Card]], list[Card]]  # (state, cards) -> sorted as a player holds them
     is_trump: Callable[[Any, Card], bool]  # (state, card) -> is it a trump now
     card_action: Callable[[Card], Any]  # a card -> the action that plays it
-    bidding_prompt: Callable[[Any], str]  # (state in its bidding, South to bid) -> what South is asked
-    standing_trumps: Callable[[Any], str]  # (state) -> the facts' "Trumps" line while no suit is named ("": none)
     sheet_title: str
     sheet_unit: str
+    # (state at the hand's end or now, seat, action, hand over) -> words; None: ``words_at`` words every action
+    describe: Callable[[Any, int, Any, bool], str] | None = None
+    # (state just before the action, seat, action) -> words fixed when it is taken (for games whose every action
+    # is public); None: ``describe`` words the actions each time the log is drawn
+    words_at: Callable[[Any, int, Any], str] | None = None
+    bidding_prompt: Callable[[Any], str] | None = None  # (state in its bidding, South to bid) -> what South is asked
+    standing_trumps: Callable[[Any], str] = lambda state: ""  # (state) -> the facts' "Trumps" line while no suit is named
+    kind_of: Callable[[Any], str] = lambda action: str(action.kind)  # an action -> its sort: "play", "pass", "bid"…
+    card_of: Callable[[Any], Card | None] = lambda action: (  # an action -> the card it plays, or None
+        action.cards[0] if action.kind in ("play", "card") else None)
+    # (state, an action that plays no card) -> the words on its button; None: the follow-suit games' words
+    action_label: Callable[[Any, Any], str] | None = None
+    # (state, card) -> (what is said of it after its name, the word on its face); None: "a trump" / "trump" or nothing
+    card_role: Callable[[Any, Card], tuple[str, str]] | None = None
+    # (state) -> the trick being played, as (seat, card or None for a pass), in order
+    trick_so_far: Callable[[Any], list[tuple[int, Card | None]]] = lambda state: [
+        ((state.leader + i) % state.num_players, c) for i, c in enumerate(state.current)]
+    # (state) -> every finished trick as (leader, its plays as (seat, card or None), winner)
+    tricks: Callable[[Any], list[Trick]] = lambda state: _follow_suit_tricks(state)
+    # (state) -> what happened in the hand besides the seats' actions, in order, as reasons naming seats and sides
+    # (each trick won, cards the rules lay out); None: one line a trick won, from ``tricks``
+    happenings: Callable[[Any], list[Reason]] | None = None
+    # (state, the table's words) -> the facts' rows about the tricks; None: "Tricks won" by each seat
+    tally: Callable[[Any, "Words"], list[tuple[str, str]]] | None = None
+    play_prompt: Callable[[Any], str] | None = None  # (state, South to play) -> what South is asked; None: lead or follow
+    # (state just dealt) -> each seat's cards as dealt (a game may lay cards out as it deals)
+    as_dealt: Callable[[Any], tuple[tuple[Card, ...], ...]] = lambda state: tuple(tuple(h) for h in state.hands)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.describe is None) == (self.words_at is None):
+            raise ValueError(f"{self.game}: a Kind words its actions with describe or with words_at, exactly one")
 
     @property
     def default_setup(self) -> str:
         return self.setups[0][0]
 
 
+#: A finished trick: (leader, its plays in order as (seat, card or None for a pass), winner).
+Trick = tuple[int, tuple[tuple[int, Card | None], ...], int]
+
+
+@dataclass(frozen=True)
+class Words:
+    """How the table names the seats and the sides (South's side first), for a Kind's words."""
+
+    seats: tuple[str, ...]
+    teams: tuple[str, ...] | None
+
+    def say(self, reason: Reason) -> str:
+        return reason.render(seats=list(self.seats), teams=list(self.teams) if self.teams is not None else None)
+
+
+def _follow_suit_tricks(state: Any) -> list[Trick]:
+    """Every finished trick of a follow-suit game, as (leader, plays, winner), whichever way the game records it."""
+    out: list[Trick] = []
+    n = state.num_players
+    for t in state.tricks:
+        leader, cards, winner = t if isinstance(t, tuple) else (t.leader, tuple(t.plays), t.winner)
+        out.append((leader, tuple(((leader + i) % n, c) for i, c in enumerate(cards)), winner))
+    return out
+
+
 def _seat_names(players: int) -> tuple[str, ...]:
-    """South, then clockwise: West, North, East with four; West and East with three; North with two."""
-    return {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
+    """South, then clockwise: West, North, East with four; West and East with three; North with two; with six,
+    the corners of a hexagon: South-west, North-west, North, North-east, South-east."""
+    return {6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+            4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -277,7 +339,10 @@ class Table:
     setup: str
     codes: list[str] = field(default_factory=list)  # each hand's actions, written as in the text
     moves: list[list[tuple[int, Any]]] = field(default_factory=list)  # each hand's (seat, action)
-    dealt: list[list[tuple[Card, ...]]] = field(default_factory=list)  # each hand's cards as dealt, by seat
+    dealt: list[tuple[tuple[Card, ...], ...]] = field(default_factory=list)  # each hand's cards as dealt, by seat
+    # each hand's count of happenings (Kind.happenings) once dealt, then after each action
+    marks: list[list[int]] = field(default_factory=list)
+    said: list[list[str]] = field(default_factory=list)  # each hand's actions in words, with Kind.words_at
 
     @property
     def players(self) -> int:
@@ -286,6 +351,16 @@ class Table:
     @property
     def names(self) -> tuple[str, ...]:
         return _seat_names(self.players)
+
+    @property
+    def words(self) -> Words:
+        """The seats' names, and the sides' when the sheet has one column a side of partners (South's first)."""
+        columns = self.match.sheet_columns()
+        if len(columns) == 2 and all(len(c) > 1 for c in columns):
+            teams: tuple[str, ...] | None = tuple(_team_name(self, c).replace("You", "you", 1) for c in columns)
+        else:
+            teams = ("you and North", "West and East") if self.players == 4 else None
+        return Words(self.names, teams)
 
     @property
     def hand(self) -> Any:
@@ -299,7 +374,9 @@ class Table:
         state = self.match.deal()
         self.codes.append("")
         self.moves.append([])
-        self.dealt.append(tuple(tuple(h) for h in state.hands))  # type: ignore[arg-type]
+        self.dealt.append(self.kind.as_dealt(state))
+        self.marks.append([len(_happenings(self.kind, state))])
+        self.said.append([])
 
     def apply(self, action: Any) -> None:
         """Apply an action of the seat to move in the current hand, and write it down."""
@@ -309,9 +386,12 @@ class Table:
         index = legal.index(action)  # the caller checked that it is legal
         if index >= len(ALPHABET):  # pragma: no cover (no game here offers more than 62 actions at once)
             raise WidgetError("action: this position has more actions than the game text can write")
+        if self.kind.words_at is not None:
+            self.said[-1].append(self.kind.words_at(state, seat, action))
         state.apply(action)
         self.codes[-1] += ALPHABET[index]
         self.moves[-1].append((seat, action))
+        self.marks[-1].append(len(_happenings(self.kind, state)))
 
 
 def game_text(table: Table) -> str:
@@ -404,18 +484,34 @@ def _ordered(kind: Kind, state: Any, cards: Sequence[Card]) -> list[Card]:
     return kind.order(state, cards)
 
 
-def _is_trump(kind: Kind, state: Any, card: Card) -> bool:
-    return kind.is_trump(state, card)
+def _role(kind: Kind, state: Any, card: Card) -> tuple[str, str]:
+    """What is said of a card after its name, and the word on its face: the game's own, else whether it is a trump."""
+    if kind.card_role is not None:
+        return kind.card_role(state, card)
+    return ("a trump", "trump") if kind.is_trump(state, card) else ("", "")
 
 
 def _card_words(kind: Kind, state: Any, card: Card) -> str:
-    return f"{card.symbol}, {card.english}" + (", a trump" if _is_trump(kind, state, card) else "")
+    said = _role(kind, state, card)[0]
+    return f"{card.symbol}, {card.english}" + (f", {said}" if said else "")
 
 
-def _say(reason: Reason, names: Sequence[str]) -> str:
-    """A reason in words, seats by their names and, with four players, the two teams as South sees them."""
-    teams = ["you and North", "West and East"] if len(names) == 4 else None
-    return reason.render(seats=list(names), teams=teams)
+def _say(reason: Reason, table: Table) -> str:
+    """A reason in words, seats by their names and the sides as South sees them (see :attr:`Table.words`)."""
+    return table.words.say(reason)
+
+
+def _happenings(kind: Kind, state: Any) -> list[Reason]:
+    """What happened in the hand besides the seats' actions: the game's own list, else one line a trick won."""
+    if kind.happenings is not None:
+        return kind.happenings(state)
+    out = []
+    for number, (leader, plays, winner) in enumerate(kind.tricks(state), 1):
+        best = next(c for s, c in plays if s == winner)
+        assert best is not None
+        out.append(Reason.of("trick-won", "{seat} wins trick {number} with {card}.", (best,), seat=Seat(winner),
+                             number=number, card=best.symbol))
+    return out
 
 
 def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
@@ -423,8 +519,11 @@ def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str
     out: dict[str, str] = {}
     for action in legal:
         text = str(action)
-        if action.kind in ("play", "card"):
-            out[text] = f"Play {_card_words(kind, state, action.cards[0])}"
+        card = kind.card_of(action)
+        if card is not None:
+            out[text] = f"Play {_card_words(kind, state, card)}"
+        elif kind.action_label is not None:
+            out[text] = kind.action_label(state, action)
         elif action.kind == "pass":
             out[text] = "Pass"
         elif action.kind == "bid":
@@ -455,7 +554,7 @@ def _chips(kind: Kind, state: Any, cards: Sequence[Card]) -> str:
 
 def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: str, refusal: str | None) -> str:
     colour = " sv-red" if card.suit.is_red else ""
-    role = "trump" if _is_trump(kind, state, card) else ""
+    role = _role(kind, state, card)[1]
     face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
             f'<span class="sv-tc-role" aria-hidden="true">{role}</span>')
     if action is not None:
@@ -479,10 +578,10 @@ def _playable(state: Any, seat: int) -> list[Card]:
 
 
 def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -> str:
-    kind, names = table.kind, table.names
+    kind = table.kind
     cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
-    playing = {a.cards[0]: text for text, a in cards_by_action.items() if a.kind in ("play", "card")}
-    in_play = getattr(state, "phase", "") == "play"
+    playing = {card: text for text, a in cards_by_action.items() if (card := kind.card_of(a)) is not None}
+    in_play = getattr(state, "phase", "play") == "play"
     rows = []
     for card in _ordered(kind, state, _playable(state, SOUTH)):
         action = playing.get(card)
@@ -490,7 +589,7 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -
         if active and in_play and action is None:
             probe = _play_action(kind, card)
             reason = state.refusal(probe)
-            refusal = _say(reason, names) if reason is not None else None
+            refusal = _say(reason, table) if reason is not None else None
         label = legal.get(action, "") if action else ""
         rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal)}</li>")
     n = len(rows)
@@ -538,27 +637,30 @@ def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
 
 
 def _prompt(table: Table, state: Any) -> str:
-    phase = state.phase
-    if phase == "bidding":
+    phase = getattr(state, "phase", "play")
+    if phase == "bidding" and table.kind.bidding_prompt is not None:
         return table.kind.bidding_prompt(state)
     if phase == "trump":
         return "You won the bidding: name the trump suit."
     if phase in ("exchange", "cat"):
         return "Your choice before the play."
-    if state.current:
+    if table.kind.play_prompt is not None:
+        return table.kind.play_prompt(state)
+    if table.kind.trick_so_far(state):
         return "Your turn to play to the trick."
     return "Your lead."
 
 
 def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
-    kinds = {a.kind for a in state.legal_actions()}
+    kind = table.kind
+    kinds = {kind.kind_of(a) for a in state.legal_actions()}
     if kinds & {"exchange", "swipe"}:
         body = _exchange_picker(table, state, legal)
     else:
         buttons = "".join(
             f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
             f"{escape(legal[str(a)])}</button>"
-            for a in state.legal_actions() if a.kind not in ("play", "card")
+            for a in state.legal_actions() if kind.card_of(a) is None
         )
         body = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
     return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong></p>'
@@ -568,13 +670,19 @@ def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
 def _waiting(table: Table, state: Any) -> str:
     p = state.current_player()
     doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away",
-             "cat": "is deciding about the cat"}.get(state.phase, "is to play")
+             "cat": "is deciding about the cat"}.get(getattr(state, "phase", "play"), "is to play")
     return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
+
+
+def _hand_word(table: Table) -> str:
+    """What the game calls a hand ("hand"; Brus says "deal")."""
+    return str(getattr(table.match, "HAND", "hand"))
 
 
 def _facts(table: Table, state: Any) -> str:
     names = table.names
-    rows = [f"<dt>Hand</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
+    word = _hand_word(table)
+    rows = [f"<dt>{word.capitalize()}</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
     declarer = getattr(state, "declarer", None)
     if declarer is not None:
         bid = getattr(state, "bid", None)
@@ -585,93 +693,93 @@ def _facts(table: Table, state: Any) -> str:
         rows.append(f"<dt>Trumps</dt><dd>{trump.symbol} {trump.english}</dd>")
     elif table.kind.standing_trumps(state):
         rows.append(f"<dt>Trumps</dt><dd>{escape(table.kind.standing_trumps(state))}</dd>")
-    won = [0] * table.players
-    for trick in _tricks(state):
-        won[trick[2]] += 1
-    rows.append("<dt>Tricks won</dt><dd>" + ", ".join(f"{names[p]} {won[p]}" for p in range(table.players)) + "</dd>")
+    if table.kind.tally is not None:
+        rows += [f"<dt>{escape(term)}</dt><dd>{escape(said)}</dd>" for term, said in table.kind.tally(state, table.words)]
+    else:
+        won = [0] * table.players
+        for trick in table.kind.tricks(state):
+            won[trick[2]] += 1
+        rows.append("<dt>Tricks won</dt><dd>" + ", ".join(f"{names[p]} {won[p]}" for p in range(table.players)) + "</dd>")
     return f'<dl class="sv-table-facts">{"".join(rows)}</dl>'
 
 
-def _tricks(state: Any) -> list[tuple[int, tuple[Card, ...], int]]:
-    """Every finished trick as (leader, plays, winner), whichever way the game records it."""
-    out = []
-    for t in state.tricks:
-        if isinstance(t, tuple):
-            out.append(t)
-        else:
-            out.append((t.leader, tuple(t.plays), t.winner))
-    return out
+def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
+    """A play on the felt: the card, or the word "pass"."""
+    return _chip(kind, state, card) if card is not None else '<span class="sv-pass-said">passes</span>'
 
 
 def _felt(table: Table, state: Any) -> str:
     names = table.names
-    n = table.players
-    current = list(state.current)
+    current = table.kind.trick_so_far(state)
+    tricks = table.kind.tricks(state)
     if current:
-        leader = state.leader
-        plays = [(names[(leader + i) % n], c) for i, c in enumerate(current)]
+        plays = current
         title = "The trick so far"
-    elif _tricks(state):
-        leader, cards, winner = _tricks(state)[-1]
-        plays = [(names[(leader + i) % n], c) for i, c in enumerate(cards)]
+    elif tricks:
+        _, plays_done, winner = tricks[-1]
+        plays = list(plays_done)
         title = f"The last trick, won by {names[winner]}"
     else:
         return '<section class="sv-felt" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
-    items = "".join(f"<li><strong>{name}</strong>: {_chip(table.kind, state, card)}</li>" for name, card in plays)
+    items = "".join(f"<li><strong>{names[seat]}</strong>: {_play_chip(table.kind, state, card)}</li>"
+                    for seat, card in plays)
     return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
             f'<ol class="sv-felt-plays">{items}</ol></section>')
 
 
 def hand_log(table: Table, h: int) -> str:
-    """The log of hand ``h`` (from 0): every action in the words South may read, and who won each trick."""
+    """The log of hand ``h`` (from 0): every action in the words South may read, and what else happened after
+    each (the tricks won, and whatever the rules did by themselves), in order."""
     names = table.names
     kind = table.kind
     state = table.match.hands[h]
     over = state.is_terminal()
-    items = []
-    tricks = _tricks(state)
-    plays_seen = 0
-    done = 0
+    happened = _happenings(kind, state)
+    marks = table.marks[h]
+    words = table.words
+
+    def after(key: str, start: int, end: int) -> list[str]:
+        return [f'<li class="sv-log-trick" data-key="{key}{"" if i == 0 else i + 1}">{escape(words.say(r))}</li>'
+                for i, r in enumerate(happened[start:end])]
+
+    items = after(f"{h}.dealt", 0, marks[0])
     for k, (seat, action) in enumerate(table.moves[h]):
-        text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
+        if kind.describe is not None:
+            text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
+        else:
+            text = f"{names[seat]} {table.said[h][k]}."
         items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}</li>')
-        if action.kind in ("play", "card"):
-            plays_seen += 1
-            if done < len(tricks) and plays_seen == sum(len(t[1]) for t in tricks[:done + 1]):
-                leader, cards, winner = tricks[done]
-                best = cards[(winner - leader) % table.players]
-                items.append(f'<li class="sv-log-trick" data-key="{h}.{k}.t">{escape(names[winner])} wins trick '
-                             f"{done + 1} with {escape(best.symbol)}.</li>")
-                done += 1
-    if not items:
+        items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
+    if not table.moves[h] and marks[0] == 0:
         items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
     return f'<ol class="sv-log">{"".join(items)}</ol>'
 
 
 def _log(table: Table) -> str:
     last = len(table.match.hands) - 1
-    blocks = [f'<h3 class="sv-table-h">What happened in hand {last + 1}</h3>{hand_log(table, last)}']
+    word = _hand_word(table)
+    blocks = [f'<h3 class="sv-table-h">What happened in {word} {last + 1}</h3>{hand_log(table, last)}']
     for h in reversed(range(last)):
-        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>Hand {h + 1}</summary>'
+        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>{word.capitalize()} {h + 1}</summary>'
                       '<div class="sv-log-slot"></div></details>')
     return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'
 
 
-def _column_name(table: Table, seats: Sequence[int]) -> str:
-    names = table.names
-    if SOUTH in seats and len(seats) > 1:
-        return "You and " + " and ".join(names[s] for s in seats if s != SOUTH)
-    return " and ".join("You" if s == SOUTH else names[s] for s in seats)
+def _team_name(table: Table, seats: Sequence[int]) -> str:
+    """A sheet column's players, South as "You": "You and North", "You, North-west and North-east"."""
+    names = ["You" if s == SOUTH else table.names[s] for s in sorted(seats, key=lambda s: s != SOUTH)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _sheet(table: Table) -> str:
     match = table.match
     columns = match.sheet_columns()
-    head = "".join(f'<th scope="col">{escape(_column_name(table, seats))}</th>' for seats in columns)
+    head = "".join(f'<th scope="col">{escape(_team_name(table, seats))}</th>' for seats in columns)
+    word = _hand_word(table).capitalize()
     rows = []
     for line in match.sheet_lines():
-        label = "Start" if line.hand == 0 else f"Hand {line.hand}"
-        note = " ".join(_say(r, table.names) for r in line.note)
+        label = "Start" if line.hand == 0 else f"{word} {line.hand}"
+        note = " ".join(_say(r, table) for r in line.note)
         cells = "".join(f"<td>{v}</td>" for v in line.totals)
         rows.append(f'<tr><th scope="row">{label}</th>{cells}<td class="sv-sheet-note">{escape(note)}</td></tr>')
     return (f'<section class="sv-table-chalk" aria-label="{escape(table.kind.sheet_title)}">'
@@ -694,11 +802,11 @@ def _end(table: Table) -> str:
     lines = match.sheet_lines()
     scored = ""
     if lines and lines[-1].hand == len(match.hands):
-        scored = " ".join(_say(r, table.names) for r in lines[-1].note)
+        scored = " ".join(_say(r, table) for r in lines[-1].note)
     if getattr(table.hand, "phase", "") == "passed":
         scored = scored or "Everyone passed: the same dealer deals again."
     if match.over:
-        outcome = " ".join(_say(r, table.names) for r in match.outcome())
+        outcome = " ".join(_say(r, table) for r in match.outcome())
         button = (f'<p class="sv-table-over"><strong>The game is over. {escape(outcome)}</strong></p>'
                   '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
                   'data-do="new">Start a new game</button></div>')
@@ -707,7 +815,8 @@ def _end(table: Table) -> str:
     else:
         button = ('<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
                   'data-do="next">Deal the next hand</button></div>')
-    return (f'<section class="sv-table-end" aria-label="The hand is over"><h3 class="sv-table-h">The hand is over</h3>'
+    over = f"The {_hand_word(table)} is over"
+    return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
             f"<p><strong>{escape(scored)}</strong></p>{button}"
             f'<h3 class="sv-table-h">Every hand as dealt</h3>{_all_hands(table)}</section>')
 
@@ -768,7 +877,7 @@ def _play(table: Table, text: str) -> None:
         raise WidgetError(f"action: {err}") from None
     if action not in state.legal_actions():
         reason = state.refusal(action)
-        why = _say(reason, table.names) if reason is not None else "it is not allowed now"
+        why = _say(reason, table) if reason is not None else "it is not allowed now"
         raise WidgetError(f"action: {action} is not allowed now: {why}")
     try:
         table.apply(action)
