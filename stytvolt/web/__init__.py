@@ -120,6 +120,7 @@ PART_MODULES: dict[tuple[str, str], str] = {
     ("styrivolt", "puzzle-dashboard"): "stytvolt.web.puzzles",
     ("sjavs", "table"): "stytvolt.web.matches",
     ("klorsjavs", "table"): "stytvolt.web.matches",
+    ("brus", "table"): "stytvolt.web.matches",
 }
 
 Params = Mapping[str, str]

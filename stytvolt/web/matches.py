@@ -1,9 +1,10 @@
 """A whole game against the computer for the games played on the shared protocol (the widget ``table``).
 
-Sjavs (a rubber from 24, for four in partnerships, three or two) and
-Klørsjavs (a game in øre from 60, plain, four-hand or auction) are played
-here from seat 0, "South"; every other seat is a computer player shown only
-its own observation.  Stýrivolt has a table of its own
+Sjavs (a rubber from 24, for four in partnerships, three or two),
+Klørsjavs (a game in øre from 60, plain, four-hand or auction) and Brus (a
+game to six strokes, four players two against two or six three against
+three) are played here from seat 0, "South"; every other seat is a computer
+player shown only its own observation.  Stýrivolt has a table of its own
 (:mod:`stytvolt.web.table`); this one knows no game's rules: it reads the
 game's :class:`~stytvolt.core.match.Match` (the hands, the sheet), the hand's
 state (``legal_actions``, ``apply``, ``refusal``, ``observation``) and what
@@ -16,8 +17,8 @@ Every request carries the whole game as one line of text (the form field
 
     s1.<seed>.<first dealer>.<level>.<setup>.<hand>.<hand>…
 
-``s1`` is Sjavs and ``k1`` Klørsjavs; ``setup`` is the number of players
-(Sjavs) or the variant (Klørsjavs); each hand is its actions in order, each
+``s1`` is Sjavs, ``k1`` Klørsjavs and ``b1`` Brus; ``setup`` is the number
+of players (Sjavs, Brus) or the variant (Klørsjavs); each hand is its actions in order, each
 written as one character: its place in the list ``legal_actions()`` gave at
 that moment (``0``–``9``, ``A``–``Z``, ``a``–``z``).  The page keeps the text
 in its address and local storage (``interactive/table.mjs``).
@@ -25,7 +26,7 @@ in its address and local storage (``interactive/table.mjs``).
 Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
 ``computer``, ``undo``, ``next``, ``log``), ``game``, ``action`` (South's
 action as the engine writes it: ``bid 6 clubs``, ``play HA``, ``exchange H7
-S8``), ``hand`` (for ``log``), and for ``new``: ``setup``, ``level``,
+S8``; Brus: ``CJ``, ``pass``), ``hand`` (for ``log``), and for ``new``: ``setup``, ``level``,
 ``seed``.  The markup follows :mod:`stytvolt.web.table`'s contract, so the
 same ``table.mjs`` drives both.
 """
@@ -44,7 +45,7 @@ from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
 
-__all__ = ["Kind", "KINDS", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
+__all__ = ["Kind", "KINDS", "BRUS", "ALL_KINDS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
 
 SOUTH = 0
 #: The characters an action is written with: its place in the legal actions.
@@ -292,7 +293,160 @@ def _klorsjavs_bidding_prompt(state: Any) -> str:
         return "Your bid: pass, or bid higher than the bids so far."
     return "Play (declare, and take on the other two) or pass?"
 
+# Brus -------------------------------------------------------------------------------------------------------
+# No trumps, no bidding, no suits to follow: each player in turn beats the highest card so far or, unable to,
+# passes; sevens are laid out as tricks by whoever comes to the lead; six tricks win a deal, six strokes a game.
 
+
+def _brus_start(seed: int, setup: str, first: int) -> Any:
+    from stytvolt.brus.game import BrusGame
+
+    return BrusGame(seed, players=int(setup), first_dealer=first)
+
+
+def _brus_words_at(state: Any, seat: int, action: Any) -> str:
+    """A Brus action in words, from the trick as it stood: a lead, a beat (of which card), or a pass."""
+    from stytvolt.brus.cards import name_of
+
+    highest = state.highest
+    if action.card is None:
+        return ("passes, holding nothing higher than " + name_of(highest)) if highest is not None else "passes the lead on"
+    if highest is None:
+        return f"leads {name_of(action.card)}"
+    return f"beats {name_of(highest)} with {name_of(action.card)}"
+
+
+def _brus_order(state: Any, cards: Sequence[Card]) -> list[Card]:
+    from stytvolt.web.brus import ranked
+
+    return ranked(cards)
+
+
+def _brus_card_role(state: Any, card: Card) -> tuple[str, str]:
+    """Said: the card's role and place (the words of Brus's pages); on its face: the matador's name or the role."""
+    from stytvolt.brus.cards import MATADOR_NAMES, ROLES
+    from stytvolt.web.brus import card_words
+
+    said = card_words(card)[0].removeprefix(f"{card.english}, ")
+    return said, MATADOR_NAMES.get(card, str(ROLES[card]))
+
+
+def _brus_card_action(card: Card) -> Any:
+    from stytvolt.brus.hand import Action
+
+    return Action(card)
+
+
+def _brus_action_label(state: Any, action: Any) -> str:
+    from stytvolt.brus.cards import name_of
+
+    if state.highest is None:
+        return "Pass the lead on"
+    return f"Pass: nothing you hold beats {name_of(state.highest)}"
+
+
+def _brus_tricks(state: Any) -> list[Trick]:
+    return [(e.seat, e.plays, e.winner) for e in state.log if e.kind == "trick"]
+
+
+def _toward(won: int) -> str:
+    from stytvolt.brus.rules import SIX
+
+    return "six: the deal stops" if won >= SIX else f"{won} toward six"
+
+
+def _brus_happenings(state: Any) -> list[Reason]:
+    """Every trick won, seven laid out and lead passed on, with each side's tricks toward six as they grow; at the
+    end, a deal stopped for want of live cards, and ♣K shown when it decides."""
+    from stytvolt.brus.cards import CLUB_KING, name_of
+    from stytvolt.brus.rules import side_of
+    from stytvolt.core.explain import Team
+
+    won = [0, 0]
+    out = []
+    previous = None
+    for event in state.log:
+        if event.kind == "lead-passes":
+            out.append(Reason.of("lead-passes", "{seat} comes to the lead with no live card, so the lead passes on to "
+                                                "{next}.", seat=Seat(event.seat), next=Seat((event.seat + 1) % state.players)))
+            previous = event
+            continue
+        side = side_of(event.winner)
+        won[side] += 1
+        if event.kind == "seven":
+            card = event.plays[0][1]
+            again = previous is not None and previous.kind == "seven" and previous.seat == event.seat
+            how = "{seat} lays out {card} as well" if again else "{seat} comes to the lead and lays out {card}"
+            out.append(Reason.of("seven", how + ": a seven is a trick won, so {side} have {toward}.", (card,),
+                                 seat=Seat(event.seat), card=card.symbol, side=Team(side), toward=_toward(won[side])))
+        else:
+            best = next(c for s, c in event.plays if s == event.winner)
+            how = ": nobody could beat it" if event.winner == event.seat and len(event.plays) > 1 else ", the highest card"
+            out.append(Reason.of("trick-won", "{seat} wins the trick with {card}" + how + "; {side} have {toward}.",
+                                 (best,), seat=Seat(event.winner), card=name_of(best), side=Team(side),
+                                 toward=_toward(won[side])))
+        previous = event
+    if state.end == "no-live":
+        out.append(Reason.of("no-live", "No live card is left in any hand, so the deal stops short of six tricks."))
+    if state.club_king_shown():
+        out.append(Reason.of("club-king-shown", "{seat} shows {card}: with a side at five tricks, it decides the deal.",
+                             (CLUB_KING,), seat=Seat(state.club_king_holder()), card=CLUB_KING.symbol))
+    return out
+
+
+def _brus_tally(state: Any, words: Words) -> list[tuple[str, str]]:
+    """The sides, each side's tricks toward six (with the sevens among them), and the live cards still to come."""
+    from stytvolt.brus.cards import LIVE_ORDER, is_live
+
+    teams = words.teams or ("side A", "side B")
+    sevens: list[list[str]] = [[], []]
+    laid = []
+    for event in state.log:
+        if event.kind == "seven":
+            card = event.plays[0][1]
+            sevens[event.seat % 2].append(card.symbol)
+            laid.append(f"{card.symbol} by {words.seats[event.seat]}")
+    counts = []
+    for side in (0, 1):
+        n = len(sevens[side])
+        note = "" if not n else " (one a seven)" if n == 1 else f" ({n} of them sevens)"
+        counts.append(f"{teams[side]} {state.won[side]}{note}")
+    left = sum(1 for hand in state.hands for c in hand if is_live(c))
+    rows = [("Sides", _sentence(f"{teams[0]} against {teams[1]}")), ("Tricks toward six", _sentence(", ".join(counts)))]
+    if laid:
+        rows.append(("Sevens laid out", ", ".join(laid)))
+    rows.append(("Live cards not yet played", f"{left} of {len(LIVE_ORDER)}"))
+    return rows
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _brus_play_prompt(state: Any) -> str:
+    from stytvolt.brus.cards import name_of
+
+    if state.highest is None:
+        return "Your lead: play any of your live cards."
+    if all(a.card is None for a in state.legal_actions()):
+        return f"Nothing you hold beats {name_of(state.highest)}: you pass."
+    return f"Beat {name_of(state.highest)}: you hold a higher card, so you must play one (you may not pass)."
+
+
+def _brus_as_dealt(state: Any) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards as dealt: its hand now, with the sevens it laid out and the cards it played."""
+    hands = [list(h) for h in state.hands]
+    for event in state.log:
+        for seat, card in event.plays:
+            if card is not None:
+                hands[seat].append(card)
+    for seat, card in state.plays:
+        if card is not None:
+            hands[seat].append(card)
+    return tuple(tuple(h) for h in hands)
+
+
+#: The follow-suit games at this table (their computer players have an expert level too: the sampling player).
 KINDS: dict[str, Kind] = {
     "sjavs": Kind(
         game="sjavs", code="s1", title="Sjavs",
@@ -321,7 +475,24 @@ KINDS: dict[str, Kind] = {
         sheet_title="The score sheet", sheet_unit="øre",
     ),
 }
-_BY_CODE = {k.code: k for k in KINDS.values()}
+#: Brus at the table: four or six players in two sides; one level, as no stronger Brus player exists.
+BRUS = Kind(
+    game="brus", code="b1", title="Brus",
+    setups=(("4", "Four players, two against two"), ("6", "Six players, three against three")),
+    players_of=int, start=_brus_start,
+    levels=(("simple", "leads a card nobody can beat if it holds one, else its lowest live card; beats as cheaply as "
+                       "it can, but with a sure winner while an opponent is still to play"),),
+    bot=_bot_of("brus"), words_at=_brus_words_at,
+    order=_brus_order, is_trump=lambda state, card: False, card_action=_brus_card_action,
+    sheet_title="The stroke sheet", sheet_unit="strokes; six win the game",
+    kind_of=lambda action: "play" if action.card is not None else "pass", card_of=lambda action: action.card,
+    action_label=_brus_action_label, card_role=_brus_card_role,
+    trick_so_far=lambda state: list(state.plays), tricks=_brus_tricks, happenings=_brus_happenings,
+    tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
+)
+#: Every game at this table, by its registry name.
+ALL_KINDS: dict[str, Kind] = {**KINDS, "brus": BRUS}
+_BY_CODE = {k.code: k for k in ALL_KINDS.values()}
 
 
 # -- the game and its text ----------------------------------------------------------------------------------
@@ -402,7 +573,7 @@ def game_text(table: Table) -> str:
 
 def new_table(game: str, setup: str = "", level: str = "", seed: int | None = None) -> Table:
     """A new game of ``game`` with its first hand dealt; South is on the dealer's left, so South bids first."""
-    kind = KINDS[game]
+    kind = ALL_KINDS[game]
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
         raise WidgetError(f"setup: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
@@ -419,7 +590,7 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
 
 def read_game_text(game: str, text: str) -> Table:
     """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
-    kind = KINDS[game]
+    kind = ALL_KINDS[game]
     parts = text.strip().split(".")
     if len(parts) < 5 or parts[0] != kind.code:
         raise WidgetError(f"game: expected a {kind.title} game's text, like {kind.code}.<seed>.<first dealer>.<level>."
@@ -914,11 +1085,17 @@ def _controls_for(kind: Kind) -> Callable[[Params], str]:
         level = p.get("level", "") or kind.levels[0][0]
         setups = "".join(f'<option value="{v}"{" selected" if v == setup else ""}>{escape(label)}</option>'
                          for v, label in kind.setups)
-        levels = "".join(
-            f'<label class="sv-radio"><input type="radio" name="level" value="{name}"{" checked" if name == level else ""}> '
-            f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
-            for name, summary in kind.levels
-        )
+        if len(kind.levels) == 1:  # nothing to choose: the one level, said
+            name, summary = kind.levels[0]
+            level_html = (f'<input type="hidden" name="level" value="{name}">'
+                          f'<p class="sv-table-level">The computer players play one way: '
+                          f"<strong>{escape(name.capitalize())}</strong>: {escape(summary)}.</p>")
+        else:
+            level_html = ('<fieldset class="sv-table-level"><legend>The computer players\' level</legend>' + "".join(
+                f'<label class="sv-radio"><input type="radio" name="level" value="{name}"{" checked" if name == level else ""}> '
+                f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
+                for name, summary in kind.levels
+            ) + "</fieldset>")
         return (
             f'<input type="hidden" name="game" value="{escape(p.get("game", ""))}">'
             '<div class="sv-table-bar">'
@@ -926,7 +1103,7 @@ def _controls_for(kind: Kind) -> Callable[[Params], str]:
             '<button type="button" class="md-button" data-do="undo">Undo</button></div>'
             '<details class="sv-table-settings"><summary>Settings for a new game</summary>'
             f'<label>Game <select name="setup">{setups}</select></label>'
-            f'<fieldset class="sv-table-level"><legend>The computer players\' level</legend>{levels}</fieldset>'
+            f"{level_html}"
             '<button type="button" class="md-button md-button--primary" data-do="new">Start a new game with these settings</button>'
             "</details>"
         )
@@ -980,5 +1157,5 @@ def _register(kind: Kind) -> None:
         return _think(table)
 
 
-for _kind in KINDS.values():
+for _kind in ALL_KINDS.values():
     _register(_kind)
