@@ -38,6 +38,7 @@ REQUIRED = {
     },
     "sjavs": {"trick-winner", "legal-plays", "card-points", "game-points", "winning-bid"},
     "klorsjavs": {"trick-winner", "legal-plays", "card-points", "game-points"},
+    "knorri": {"may-beat", "must-take", "opening"},
     "brus": {"trick-winner", "legal-plays", "deal-score"},
     "vira": {"overcalls", "contract-requires", "outcome"},
 }

@@ -236,7 +236,7 @@ def test_requests_name_the_game() -> None:
         response = handle({"game": game, **trick})
         assert response["ok"] is False and "unknown game" in response["error"] and "styrivolt" in response["error"], response
         assert len(response["error"]) < 120
-    assert handle({"game": "chess"}) == {"ok": False, "error": "unknown game 'chess': expected one of styrivolt, sjavs, klorsjavs, brus, vira"}
+    assert handle({"game": "chess"}) == {"ok": False, "error": "unknown game 'chess': expected one of styrivolt, sjavs, klorsjavs, knorri, brus, vira"}
     for game in (5, ["styrivolt"], {"name": "styrivolt"}, True):
         response = handle({"game": game, **trick})
         assert response["ok"] is False and "a game is named by text" in response["error"], response

@@ -55,6 +55,7 @@ LEARN_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.styrivolt.quiz",
     "sjavs": "stytvolt.sjavs.quiz",
     "klorsjavs": "stytvolt.klorsjavs.quiz",
+    "knorri": "stytvolt.knorri.quiz",
     "brus": "stytvolt.brus.quiz",
     "vira": "stytvolt.vira.quiz",
 }

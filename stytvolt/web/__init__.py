@@ -106,6 +106,7 @@ GAME_MODULES: dict[str, str] = {
     "styrivolt": "stytvolt.web.styrivolt",
     "sjavs": "stytvolt.web.sjavs",
     "klorsjavs": "stytvolt.web.klorsjavs",
+    "knorri": "stytvolt.web.knorri",
     "brus": "stytvolt.web.brus",
     "vira": "stytvolt.web.vira",
 }

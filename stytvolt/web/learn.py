@@ -61,6 +61,8 @@ PAGE_TITLES: dict[str, str] = {
     "klorsjavs/index": "About Klørsjavs", "klorsjavs/cards": "Cards and trumps",
     "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring",
     "klorsjavs/variants": "Four-hand and auction",
+    "knorri/index": "About Knorri", "knorri/beating": "Which card beats which", "knorri/phase-one": "Phase one",
+    "knorri/phase-two": "Phase two", "knorri/scoring-and-variants": "Scoring and variants",
     "brus/index": "About Brus", "brus/cards": "The cards", "brus/play": "Dealing and playing",
     "brus/scoring": "Scoring",
     "vira/index": "About Vira", "vira/preliminaries": "Before the auction", "vira/auction": "The auction",
