@@ -750,6 +750,38 @@ def check_brus_pages() -> object:
     return out
 
 
+@check("brus.table")
+def check_brus_table() -> object:
+    """Brus at the table: a whole first deal at four and at six played through the widget's requests (South
+    pressing the first button on offer), every answer's digest and the last answer in full, the deal's log as
+    asked for afterwards, and the widget's controls."""
+    from stytvolt.web import WIDGETS
+
+    out: dict[str, object] = {}
+    for setup, seed in (("4", "77"), ("6", "17")):
+        answers = []
+        response = handle({"game": "brus", "widget": "table", "params": {"do": "new", "setup": setup, "seed": seed}})
+        for _ in range(400):
+            answers.append(response)
+            html = response.get("html", "")
+            if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
+                break
+            text = response["set"]["game"]
+            if 'data-turn="computer"' in html:
+                params = {"do": "computer", "game": text}
+            else:
+                params = {"do": "play", "game": text,
+                          "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[0]}
+            response = handle({"game": "brus", "widget": "table", "params": params})
+        text = response.get("set", {}).get("game", "")
+        nxt = handle({"game": "brus", "widget": "table", "params": {"do": "next", "game": text}})
+        log = handle({"game": "brus", "widget": "table",
+                      "params": {"do": "log", "game": nxt.get("set", {}).get("game", ""), "hand": "0"}})
+        out[f"{setup} seed {seed}"] = {"text": text, "answers": len(answers), "digest": _digest(answers),
+                                       "last": response, "log": log}
+    out["controls"] = WIDGETS[("brus", "table")].controls({"setup": "6"})
+    return out
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
