@@ -1,0 +1,153 @@
+"""Brus against the computer in Chromium: whole deals played through the table's controls.
+
+The page's game is read back from its "game" field with CPython's
+``read_game_text``, so the sheet, the log and the hands the page shows are
+compared with the engine's own answer for the same game.  Console errors and
+failed requests fail every test (conftest's context_factory).
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+from sitekit import SiteServer
+from test_match_table import open_table, south_moves
+from test_table import game_of, responses, settle, turn
+
+from stytvolt.brus.cards import CLUB_KING, power
+from stytvolt.web import handle
+from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text
+
+PATH = "brus/table/"
+
+
+def cpython_html(text: str) -> str:
+    response = handle({"game": "brus", "widget": "table", "params": {"do": "show", "game": text}})
+    assert response["ok"], response
+    return str(response["html"])
+
+
+def log_entries(html: str) -> list[str]:
+    """The last deal's log as CPython draws it, one entry a line."""
+    log = html.split('class="sv-table-log"')[1].split("</ol>")[0]
+    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", li))).strip()
+            for li in re.findall(r"<li[^>]*>(.*?)</li>", log)]
+
+
+def play_deal(widget: Any) -> int:
+    """South acts through the page's buttons (by mouse and by keyboard in turn) until the deal is over."""
+    moves = 0
+    while turn(widget) == "south":
+        south_moves(widget, keyboard=moves % 2 == 1)
+        moves += 1
+        assert moves < 20
+    assert turn(widget) in ("next", "over")
+    return moves
+
+
+def check_against_cpython(widget: Any, table: Table) -> None:
+    """The page's sheet, log and hands as dealt are CPython's for the same game."""
+    html = cpython_html(table.text())
+    lines = table.match.sheet_lines()
+    rows = widget.locator(".sv-output table.sv-sheet tbody tr")
+    assert rows.count() == len(lines)
+    last = rows.nth(rows.count() - 1).locator("td").all_inner_texts()
+    assert [int(v) for v in last[:2]] == list(lines[-1].totals)
+    assert last[2].strip() == unescape(re.findall(r'<td class="sv-sheet-note">([^<]*)</td>', html)[-1])
+    page_log = [re.sub(r"\s+", " ", t).strip()
+                for t in widget.locator(".sv-output .sv-table-log > ol.sv-log > li").all_inner_texts()]
+    assert page_log == log_entries(html)
+    shown = widget.locator(".sv-all-hands").inner_text()
+    for cards in table.dealt[-1]:
+        for card in cards:
+            assert card.symbol in shown
+
+
+def test_a_whole_deal_of_brus_through_the_page(context_factory: Any, server: SiteServer) -> None:
+    context, _ = context_factory()
+    page = context.new_page()
+    widget = open_table(page, server, PATH)
+    assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
+    start = read_game_text("brus", game_of(widget))
+    assert start.players == 4 and len(start.match.hands) == 1
+    assert turn(widget) == "south"  # the dealer sits on South's right: South comes to the lead first
+    # Cards are named with their role for a screen reader; a card that cannot be led says why when pressed.
+    labels = widget.locator(".sv-output .sv-your-hand [data-card]").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert labels and all(re.match(r"(Play )?[♥♠♦♣][6-9TJQKA], \w+ of \w+, .*(matador|live card|seven|dud)", str(label))
+                          for label in labels), labels
+    refused = widget.locator('.sv-output .sv-your-hand button[aria-disabled="true"]')
+    if refused.count():
+        reason = str(refused.first.get_attribute("data-refusal"))
+        refused.first.focus()  # Playwright will not click an aria-disabled button; a keyboard user presses it
+        page.keyboard.press("Enter")
+        page.wait_for_function("([w, r]) => w.querySelector('.sv-status').textContent.includes(r)",
+                               arg=[widget.element_handle(), reason])
+        assert "never" in reason  # a dud or a seven is never played
+    moves = play_deal(widget)
+    table = read_game_text("brus", game_of(widget))
+    assert table.match.hands[0].is_terminal()
+    assert sum(1 for seat, _ in table.moves[0] if seat == SOUTH) == moves
+    assert "The deal is over" in widget.locator(".sv-output .sv-table-end").inner_text()
+    check_against_cpython(widget, table)
+    n = responses(widget)
+    widget.locator('.sv-output button[data-do="next"]').click()
+    settle(widget, n + 1)
+    assert len(read_game_text("brus", game_of(widget)).match.hands) == 2
+    old = widget.locator('.sv-output details.sv-log-old[data-hand="0"]')
+    assert old.locator("summary").inner_text() == "Deal 1"
+    old.locator("summary").click()
+    page.wait_for_function("d => d.querySelector('.sv-log-slot li')", arg=old.element_handle())
+    assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html(table.text()))[0]
+
+
+def _club_king_game() -> tuple[str, str]:
+    """A six-player game whose second or later deal ends with ♣K deciding, South pressing the first button each time:
+    the game's text up to South's last action in that deal (left for the page to play), and the whole deal's."""
+    for seed in range(60):
+        table = new_table("brus", "6", "simple", seed)
+        while not table.match.over:
+            state = table.hand
+            if state.is_terminal():
+                if state.club_king_shown() and any(seat == SOUTH for seat, _ in table.moves[-1]):
+                    parts = table.text().split(".")
+                    k = max(k for k, (seat, _) in enumerate(table.moves[-1]) if seat == SOUTH)
+                    cut = ".".join(parts[:-1] + [parts[-1][:k]])
+                    return cut, table.text()
+                table.deal()
+                continue
+            seat = state.current_player()
+            if seat == SOUTH:
+                action = max(state.legal_actions(), key=lambda a: power(a.card) if a.card is not None else -1)
+            else:
+                bot = table.kind.bot(table.level, computer_seed(table, len(table.match.hands) - 1, len(table.moves[-1])))
+                action = bot.choose(state.observation(seat))
+            table.apply(action)
+    raise AssertionError("♣K decided no deal in 60 six-player games")
+
+
+def test_six_players_and_club_king_deciding_a_deal(context_factory: Any, server: SiteServer) -> None:
+    cut, whole = _club_king_game()
+    context, _ = context_factory()
+    page = context.new_page()
+    widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
+    assert game_of(widget) == cut and turn(widget) == "south"
+    play_deal(widget)
+    assert game_of(widget) == whole  # the page played on exactly as CPython did
+    table = read_game_text("brus", whole)
+    holder = next(s for s, cards in enumerate(table.dealt[-1]) if CLUB_KING in cards)
+    text = widget.locator(".sv-output").inner_text()
+    assert f"{table.names[holder]} shows ♣K: with a side at five tricks, it decides the deal." in text
+    heads = widget.locator(".sv-output table.sv-sheet thead th").all_inner_texts()
+    assert heads[1:3] == ["You, North-west and North-east", "South-west, North and South-east"]
+    check_against_cpython(widget, table)
+    # A new game at six, chosen in the settings.
+    widget.locator("details.sv-table-settings summary").click()
+    widget.locator('select[name="setup"]').select_option("6")
+    n = responses(widget)
+    widget.locator('details.sv-table-settings button[data-do="new"]').click()
+    settle(widget, n + 1)
+    fresh = read_game_text("brus", game_of(widget))
+    assert fresh.players == 6 and len(fresh.match.hands) == 1 and fresh.setup == "6"
