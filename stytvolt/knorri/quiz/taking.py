@@ -96,7 +96,9 @@ def _slips(turned: Card, table: Sequence[Card], version: PhaseOne) -> list[tuple
         out.append(tuple(lower))
         if turned.suit is Suit.DIAMONDS:
             out += [tuple(plain), tuple(lower + plain), tuple(plain + clubs)]
-    out += [tuple(higher), tuple(same), tuple(any_lower), ()]
+    out += [tuple(higher), tuple(same), tuple(any_lower)]
+    out.append((min(table, key=lambda c: (c.rank, CARD_ORDER[c])),))  # the lowest card, whatever its suit
+    out.append(())
     return out
 
 
@@ -122,6 +124,8 @@ def ask_must_take(turned: Card | str, table: Sequence[Card] | str, variant: Phas
     offered = pick_choices(tuple(sorted(set(options), key=CARD_ORDER.__getitem__)),
                            (tuple(sorted(set(s), key=CARD_ORDER.__getitem__)) for s in slips), 3, None)
     offered.sort(key=lambda s: (len(s) == 0, [CARD_ORDER[c] for c in s]))
+    if len(offered) < 2:
+        raise InvalidPosition("the table leaves no wrong take to offer beside the right one")
     choices = tuple(Choice(_key(s), choice_text(s, version), s) for s in offered)
     why = explain_take(card, cards, version)
     wrong: list[Reason] = []
@@ -179,7 +183,8 @@ def _draw(rng: random.Random, level: int) -> Draft | None:
     rng.shuffle(table)
     if take_level(turned, version) != level:
         return None
-    return ask_must_take(turned, table, version)
+    draft = ask_must_take(turned, table, version)
+    return draft if len(draft.choices) >= 3 else None
 
 
 @kind(
