@@ -782,6 +782,57 @@ def check_brus_table() -> object:
     out["controls"] = WIDGETS[("brus", "table")].controls({"setup": "6"})
     return out
 
+@check("knorri.pages")
+def check_knorri_pages() -> object:
+    """Knorri's engine queries, its question kinds at every level and every figure and widget its pages use
+    (the solver's long answer driven in slices as the worker drives it), as the browser answers them."""
+    from stytvolt import learn
+    from stytvolt.knorri import avoid_losing, beats, explain_take, opening_plays, phase_two, scores, take_options
+    from stytvolt.web import begin_json
+
+    out: dict[str, object] = {
+        "beats": [[beats(c, t), beats(c, t, soft_clubs=True)] for c, t in (("D2", "SA"), ("DA", "C3"), ("H4", "CK"),
+                                                                            ("CA", "S2"), ("S9", "S8"))],
+        "takes": [[str(c) for c in take_options(t, tb, v)] + [explain_take(t, tb, v).text]
+                  for t, tb, v in (("S9", "S4 S7 H2", "standard"), ("D7", "S4 HK D9 C2", "standard"),
+                                   ("D7", "D3 S4", "standard"), ("S9", "S4 S7 SQ", "all-lower"))],
+        "openings": [[str(c) for c in p] for p in opening_plays("C2 C3 C4 C6 D9")],
+        "scores": [scores(4, [2, 0, 3], 1), scores(5, [0, 1, 2], 3, no_cards=[4])],
+        "solver": [str(avoid_losing(phase_two(["H5 D2 S7", "H9 S3", "D6"], leader=0)))],
+    }
+    for info in learn.kinds("knorri"):
+        for level in learn.LEVELS:
+            asked = [learn.question("knorri", info.name, level, seed).as_dict() for seed in range(20, 60)]
+            out[f"quiz {info.name}/{level}"] = {"first": asked[:3], "digest": _digest(asked)}
+    asks = [
+        ("beat", {"card": "D9", "top": "C3"}),
+        ("beat", {"card": "H4", "top": "CK", "soft": "yes"}),
+        ("take", {"turned": "D7", "table": "S4 HK D9 C2 D3"}),
+        ("take", {"turned": "S9", "table": "S4 S7 SQ H2", "variant": "all-lower"}),
+        ("hand", {}),
+        ("hand", {"hands": "H8 D5 S2 S3 / HK / D7 S4 S5 / HA S6 S7", "leader": "A",
+                  "moves": "play H8, play HK, pick up, play HA, play D5, play D7", "finish": "no"}),
+        ("avoid", {"hands": "H5 D2 / H9 S3 / ", "leader": "A"}),
+        ("quiz", {"key": "knorri/must-take/2/99"}),
+    ]
+    for widget, params in asks:
+        out[f"widget {widget} {sorted(params.items())}"] = _digest([handle({"game": "knorri", "widget": widget,
+                                                                             "params": params})])
+    job = begin_json(json.dumps({"game": "knorri", "widget": "avoid", "params": {}}))
+    slices = []
+    while True:
+        reply = json.loads(job.step(0))
+        slices.append(reply.get("progress"))
+        if reply["done"]:
+            out["avoid in slices"] = {"progress": slices, "digest": _digest([reply["response"]])}
+            break
+    for figure, params in [("cards", {"cards": "DA D2 SA HK C2 CA"}), ("chart", {}), ("chart", {"soft": "yes"}),
+                           ("beat", {"card": "D2", "top": "SA"}), ("take", {"turned": "C5", "table": "C7 HA D2"}),
+                           ("hand", {"hands": "C2 C3 C4 CK H5 / C7 H9 S3 / CJ D5 S8 / H2 S4 DA", "step": "9"})]:
+        out[f"figure {figure} {sorted(params.items())}"] = _digest([render_figure(figure, params, game="knorri")])
+    return out
+
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
