@@ -923,7 +923,9 @@ def hand_log(table: Table, h: int) -> str:
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:
         items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
-    return f'<ol class="sv-log">{"".join(items)}</ol>'
+    # A long log scrolls (table.css), so it takes the focus, for the keyboard to scroll it.
+    label = f"What happened in {_hand_word(table)} {h + 1}"
+    return f'<ol class="sv-log" tabindex="0" aria-label="{label}">{"".join(items)}</ol>'
 
 
 def _log(table: Table) -> str:
