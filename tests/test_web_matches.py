@@ -230,8 +230,8 @@ def test_a_computers_laid_away_cards_stay_hidden_until_the_hand_is_over() -> Non
     raise AssertionError("no computer soloist laid cards away in 40 deals")
 
 
-def test_kinds_cover_both_games() -> None:
-    assert set(KINDS) == {"sjavs", "klorsjavs"}
+def test_kinds_cover_every_game_of_hands_on_the_match_protocol() -> None:
+    assert set(KINDS) == {"sjavs", "klorsjavs", "brus"}
 
 
 @pytest.mark.parametrize("game, setup", [("sjavs", "4"), ("klorsjavs", "klorsjavs")])

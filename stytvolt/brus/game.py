@@ -142,8 +142,9 @@ class BrusGame(HandsMatch[HandState]):
             change = Reason.of("sheet-none", "Nobody scores: the strokes stay at {first} to {second}.",
                                first=sheet.totals[0], second=sheet.totals[1])
         else:
-            change = Reason.of("sheet-score", "{side} score {strokes}: now {total} strokes.", side=Team(result.side),
-                               strokes=result.strokes, total=sheet.totals[result.side])
+            total = sheet.totals[result.side]
+            change = Reason.of("sheet-score", "{side} score {strokes}: now {total} stroke" + ("." if total == 1 else "s."),
+                               side=Team(result.side), strokes=result.strokes, total=total)
         return (*hand.outcome(), change)
 
     # -- the end ---------------------------------------------------------------------------------

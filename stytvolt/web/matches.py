@@ -45,7 +45,7 @@ from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
 
-__all__ = ["Kind", "KINDS", "BRUS", "ALL_KINDS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
+__all__ = ["Kind", "KINDS", "BRUS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
 
 SOUTH = 0
 #: The characters an action is written with: its place in the legal actions.
@@ -447,7 +447,7 @@ def _brus_as_dealt(state: Any) -> tuple[tuple[Card, ...], ...]:
 
 
 #: The follow-suit games at this table (their computer players have an expert level too: the sampling player).
-KINDS: dict[str, Kind] = {
+_FOLLOW_SUIT: dict[str, Kind] = {
     "sjavs": Kind(
         game="sjavs", code="s1", title="Sjavs",
         setups=(("4", "Four players, two against two"), ("3", "Three players, a soloist against two"),
@@ -491,8 +491,8 @@ BRUS = Kind(
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
 )
 #: Every game at this table, by its registry name.
-ALL_KINDS: dict[str, Kind] = {**KINDS, "brus": BRUS}
-_BY_CODE = {k.code: k for k in ALL_KINDS.values()}
+KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS}
+_BY_CODE = {k.code: k for k in KINDS.values()}
 
 
 # -- the game and its text ----------------------------------------------------------------------------------
@@ -573,7 +573,7 @@ def game_text(table: Table) -> str:
 
 def new_table(game: str, setup: str = "", level: str = "", seed: int | None = None) -> Table:
     """A new game of ``game`` with its first hand dealt; South is on the dealer's left, so South bids first."""
-    kind = ALL_KINDS[game]
+    kind = KINDS[game]
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
         raise WidgetError(f"setup: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
@@ -590,7 +590,7 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
 
 def read_game_text(game: str, text: str) -> Table:
     """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
-    kind = ALL_KINDS[game]
+    kind = KINDS[game]
     parts = text.strip().split(".")
     if len(parts) < 5 or parts[0] != kind.code:
         raise WidgetError(f"game: expected a {kind.title} game's text, like {kind.code}.<seed>.<first dealer>.<level>."
@@ -1159,5 +1159,5 @@ def _register(kind: Kind) -> None:
         return _think(table)
 
 
-for _kind in ALL_KINDS.values():
+for _kind in KINDS.values():
     _register(_kind)
