@@ -160,7 +160,7 @@ def test_progress_page_and_clearing(page: Any, server: SiteServer) -> None:
     page.goto(server.url + "progress/")
     ours = page.locator('table.sv-progress[data-game="styrivolt"]')
     assert page.locator("table.sv-progress").evaluate_all("ts => ts.map(t => t.dataset.game)") == [
-        "styrivolt", "sjavs", "klorsjavs"]
+        "styrivolt", "sjavs", "klorsjavs", "knorri", "brus", "vira"]
     cell = ours.locator('tr[data-kind="lead-legal"] td[data-level="1"]')
     page.wait_for_function("() => document.querySelector('.sv-progress-summary')")
     assert cell.locator(".sv-record").inner_text() == "0 of 1 right"
