@@ -34,6 +34,7 @@ same ``table.mjs`` drives both.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 import string
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
+from stytvolt.web.kinds import Kind, Trick, Words, cards_text, follow_suit_tricks, seat_names
 
 __all__ = ["Kind", "KINDS", "BRUS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
 
@@ -53,107 +55,6 @@ ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
 DOS = ("show", "new", "play", "computer", "undo", "next", "log")
 #: The longest game text a new hand may be dealt onto (an address must stay usable).
 _ROOM = MAX_PARAM_CHARS - 100
-
-
-# -- what differs between games -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A game the table plays: how to start it, its computer players, and its words.
-
-    The fields after ``sheet_unit`` have defaults that fit the follow-suit
-    games (actions with a ``kind`` and ``cards``, tricks of cards only, a hand
-    recorded in ``state.current`` and ``state.tricks``); a game made otherwise
-    (Brus: beat or pass, sevens laid out as tricks, no trumps, no bidding)
-    says how it differs through them.
-    """
-
-    game: str  # the registry name: "sjavs"
-    code: str  # the game text's first field: "s1"
-    title: str
-    setups: tuple[tuple[str, str], ...]  # (value, label) of the ways to play it
-    players_of: Callable[[str], int]
-    start: Callable[[int, str, int], Any]  # (seed, setup, first dealer) -> a Match with no hand dealt yet
-    levels: tuple[tuple[str, str], ...]  # (name, what the computer players do)
-    bot: Callable[[str, int], Any]  # (level, seed) -> a computer player (choose(observation) -> action)
-    order: Callable[[Any, Sequence[Card]], list[Card]]  # (state, cards) -> sorted as a player holds them
-    is_trump: Callable[[Any, Card], bool]  # (state, card) -> is it a trump now
-    card_action: Callable[[Card], Any]  # a card -> the action that plays it
-    sheet_title: str
-    sheet_unit: str
-    # (state at the hand's end or now, seat, action, hand over) -> words; None: ``words_at`` words every action
-    describe: Callable[[Any, int, Any, bool], str] | None = None
-    # (state just before the action, seat, action) -> words fixed when it is taken (for games whose every action
-    # is public); None: ``describe`` words the actions each time the log is drawn
-    words_at: Callable[[Any, int, Any], str] | None = None
-    bidding_prompt: Callable[[Any], str] | None = None  # (state in its bidding, South to bid) -> what South is asked
-    standing_trumps: Callable[[Any], str] = lambda state: ""  # (state) -> the facts' "Trumps" line while no suit is named
-    kind_of: Callable[[Any], str] = lambda action: str(action.kind)  # an action -> its sort: "play", "pass", "bid"…
-    card_of: Callable[[Any], Card | None] = lambda action: (  # an action -> the card it plays, or None
-        action.cards[0] if action.kind in ("play", "card") else None)
-    # (state, an action that plays no card) -> the words on its button; None: the follow-suit games' words
-    action_label: Callable[[Any, Any], str] | None = None
-    # (state, card) -> (what is said of it after its name, the word on its face); None: "a trump" / "trump" or nothing
-    card_role: Callable[[Any, Card], tuple[str, str]] | None = None
-    # (state) -> the trick being played, as (seat, card or None for a pass), in order
-    trick_so_far: Callable[[Any], list[tuple[int, Card | None]]] = lambda state: [
-        ((state.leader + i) % state.num_players, c) for i, c in enumerate(state.current)]
-    # (state) -> every finished trick as (leader, its plays as (seat, card or None), winner)
-    tricks: Callable[[Any], list[Trick]] = lambda state: _follow_suit_tricks(state)
-    # (state) -> what happened in the hand besides the seats' actions, in order, as reasons naming seats and sides
-    # (each trick won, cards the rules lay out); None: one line a trick won, from ``tricks``
-    happenings: Callable[[Any], list[Reason]] | None = None
-    # (state, the table's words) -> the facts' rows about the tricks; None: "Tricks won" by each seat
-    tally: Callable[[Any, "Words"], list[tuple[str, str]]] | None = None
-    play_prompt: Callable[[Any], str] | None = None  # (state, South to play) -> what South is asked; None: lead or follow
-    # (state just dealt) -> each seat's cards as dealt (a game may lay cards out as it deals)
-    as_dealt: Callable[[Any], tuple[tuple[Card, ...], ...]] = lambda state: tuple(tuple(h) for h in state.hands)
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def __post_init__(self) -> None:
-        if (self.describe is None) == (self.words_at is None):
-            raise ValueError(f"{self.game}: a Kind words its actions with describe or with words_at, exactly one")
-
-    @property
-    def default_setup(self) -> str:
-        return self.setups[0][0]
-
-
-#: A finished trick: (leader, its plays in order as (seat, card or None for a pass), winner).
-Trick = tuple[int, tuple[tuple[int, Card | None], ...], int]
-
-
-@dataclass(frozen=True)
-class Words:
-    """How the table names the seats and the sides (South's side first), for a Kind's words."""
-
-    seats: tuple[str, ...]
-    teams: tuple[str, ...] | None
-
-    def say(self, reason: Reason) -> str:
-        return reason.render(seats=list(self.seats), teams=list(self.teams) if self.teams is not None else None)
-
-
-def _follow_suit_tricks(state: Any) -> list[Trick]:
-    """Every finished trick of a follow-suit game, as (leader, plays, winner), whichever way the game records it."""
-    out: list[Trick] = []
-    n = state.num_players
-    for t in state.tricks:
-        leader, cards, winner = t if isinstance(t, tuple) else (t.leader, tuple(t.plays), t.winner)
-        out.append((leader, tuple(((leader + i) % n, c) for i, c in enumerate(cards)), winner))
-    return out
-
-
-def _seat_names(players: int) -> tuple[str, ...]:
-    """South, then clockwise: West, North, East with four; West and East with three; North with two; with six,
-    the corners of a hexagon: South-west, North-west, North, North-east, South-east."""
-    return {6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
-            4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
 
 
 # Sjavs ------------------------------------------------------------------------------------------------------
@@ -192,7 +93,7 @@ def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
         n = len(action.cards)
         if n == 0:
             return "keeps the hand and takes nothing from the talon"
-        said = _cards_text(action.cards) if seat == SOUTH or over else f"{n} card{'s' if n != 1 else ''}"
+        said = cards_text(action.cards) if seat == SOUTH or over else f"{n} card{'s' if n != 1 else ''}"
         return f"lays away {said} and takes {n} from the talon unseen"
     return f"plays {action.cards[0].symbol}"
 
@@ -250,7 +151,7 @@ def _klorsjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
     if kind == "stroke":
         return "strokes the cat: plays without it"
     if kind == "swipe":
-        said = _cards_text(action.cards) if seat == SOUTH or over else "two cards"
+        said = cards_text(action.cards) if seat == SOUTH or over else "two cards"
         return f"swipes the cat and lays away {said}"
     if kind == "fold":
         return "folds"
@@ -491,8 +392,10 @@ BRUS = Kind(
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
 )
 #: Every game at this table, by its registry name.
-KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS}
-_BY_CODE = {k.code: k for k in KINDS.values()}
+#: Games whose Kind is written in a module of their own (``stytvolt.web.<game>_table``, exporting ``KIND``).
+KIND_MODULES: tuple[str, ...] = ()
+KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS,
+                          **{k.game: k for k in (importlib.import_module(m).KIND for m in KIND_MODULES)}}
 
 
 # -- the game and its text ----------------------------------------------------------------------------------
@@ -521,7 +424,7 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return _seat_names(self.players)
+        return seat_names(self.players)
 
     @property
     def words(self) -> Words:
