@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 import time
 from collections.abc import Generator
@@ -161,6 +162,7 @@ FIGURES: dict[tuple[str, str], Callable[[Params], str]] = {}
 WIDGETS: dict[tuple[str, str], Widget] = {}
 
 _F = Callable[[Params], str]
+_T = TypeVar("_T")
 _A = TypeVar("_A", bound=Callable[[dict[str, str]], Union[Answer, Work]])
 
 
@@ -193,6 +195,29 @@ def widget(game: str, name: str, *, title: str, controls: Callable[[Params], str
 def shown(text: str, limit: int = 24) -> str:
     """Text as quoted in a message, cut short when it is long."""
     return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+#: How a list of cards in a param splits into cards (as :func:`stytvolt.core.cards.parse_cards` splits it).
+CARD_TOKENS = re.compile(r"[^\s,]+")
+
+
+def card_text(params: Params, name: str, most: int, what: str) -> str:
+    """The text of a card-list param, refused before parsing when it names more than ``most`` cards."""
+    text = params.get(name, "")
+    count = len(CARD_TOKENS.findall(text))
+    if count > most:
+        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
+    return text
+
+
+def card_list(params: Params, name: str, most: int, what: str, parse: Callable[[str], _T]) -> _T:
+    """The cards of a card-list param, read by ``parse`` (refused before parsing when too many), or a
+    :class:`WidgetError` naming the param and what ``parse`` found wrong."""
+    text = card_text(params, name, most, what)
+    try:
+        return parse(text)
+    except StytvoltError as err:
+        raise WidgetError(f"{name}: {err}") from None
 
 
 def _game(game: object) -> str:

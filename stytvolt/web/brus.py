@@ -50,7 +50,7 @@ from stytvolt.brus.game import StrokeSheet
 from stytvolt.brus.rules import (
     GAME_STROKES, PASS, SIX, TABLES, DealScore, card_refusal, deal_score, explain_trick, pass_refusal,
 )
-from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web import CARD_TOKENS, MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.sjavs import (
     add_to_sheet, calculator_action, choice_param, hand_answer, hand_controls, hand_stepper, order_sections,
@@ -71,7 +71,6 @@ SEATS: dict[int, tuple[str, ...]] = {
     4: ("Anna", "Bo", "Cecilia", "David"),
     6: ("Anna", "Bo", "Cecilia", "David", "Eva", "Fredrik"),
 }
-_TOKENS = re.compile(r"[^\s,]+")
 _PASS_WORDS = {"pass", "-"}
 
 
@@ -147,16 +146,9 @@ def _cards_figure(cards: Sequence[Card], *, label: str) -> str:
 
 def _card_list(params: Params, name: str, most: int, what: str) -> tuple[Card, ...]:
     """The cards of a param, each of the Brus pack and named once; refused before parsing when too many."""
-    text = params.get(name, "")
-    count = len(_TOKENS.findall(text))
-    if count > most:
-        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
-    try:
-        from stytvolt.core.cards import parse_cards
+    from stytvolt.core.cards import parse_cards
 
-        return parse_cards(text, pack=PACK, unique=True)
-    except StytvoltError as err:
-        raise WidgetError(f"{name}: {err}") from None
+    return card_list(params, name, most, what, lambda text: parse_cards(text, pack=PACK, unique=True))
 
 
 @figure(GAME, "cards")
@@ -200,7 +192,7 @@ def _fig_order(p: Params) -> str:
 
 def _plays_param(p: Params, players: int, *, need: bool) -> list[Card | None]:
     """The ``plays`` param: the lead, then each later turn, a card or ``pass`` (``None``), at most one a player."""
-    tokens = _TOKENS.findall(p.get("plays", ""))
+    tokens = CARD_TOKENS.findall(p.get("plays", ""))
     if len(tokens) > players:
         raise WidgetError(f"plays: a trick of {players} players holds at most {players} plays (the lead and one turn "
                           f"each); {len(tokens)} given")

@@ -48,7 +48,7 @@ from stytvolt.klorsjavs.rules import (
     parse_auction_bid, trump_suit,
 )
 from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, START, OreSheet, TariffSheet
-from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.sjavs import (
     add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls, hand_stepper,
@@ -77,7 +77,6 @@ TRICKS = {"klorsjavs": 6, "four-hand": 4, "auction": 6}
 WENZELS: tuple[Card, ...] = TRUMPS[:6]
 
 _SUITS = (("H", "♥ hearts"), ("S", "♠ spades"), ("D", "♦ diamonds"), ("C", "♣ clubs"))
-_TOKENS = re.compile(r"[^\s,]+")
 _BID_NAMES = {Bid.SPIL: "Spil", Bid.STRYGER: "Stryger", Bid.TOUT: "Tout", Bid.STROGET_TOUT: "Strøget tout"}
 
 
@@ -112,14 +111,7 @@ def _trump(params: Params, variant: str, *, strict: bool = True) -> Suit | None:
 
 def _card_list(params: Params, name: str, most: int, what: str, variant: str) -> tuple[Card, ...]:
     """The cards of a param, each in the game's pack and named once; refused before parsing when too many."""
-    text = params.get(name, "")
-    count = len(_TOKENS.findall(text))
-    if count > most:
-        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
-    try:
-        return parse_cards(text, pack=_pack(variant), unique=True)
-    except StytvoltError as err:
-        raise WidgetError(f"{name}: {err}") from None
+    return card_list(params, name, most, what, lambda text: parse_cards(text, pack=_pack(variant), unique=True))
 
 
 # -- cards: their names and places ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from stytvolt.sjavs.bidding import trump_lengths
 from stytvolt.sjavs.cards import PACK, PERMANENT_TRUMPS, describe_suit, is_permanent, order, suit_of
 from stytvolt.sjavs.play import explain_trick
 from stytvolt.sjavs.scoring import START, TIE_CARRY, TRICKS, HandScore, ScoreSheet, card_points, hand_score
-from stytvolt.web import MAX_CHALK_RECORDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web import MAX_CHALK_RECORDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 
 if TYPE_CHECKING:
@@ -73,7 +73,6 @@ MAX_SEED = 2**53 - 1
 MAX_DEALS = 100
 
 _SUITS = (("H", "♥ hearts"), ("S", "♠ spades"), ("D", "♦ diamonds"), ("C", "♣ clubs"))
-_TOKENS = re.compile(r"[^\s,]+")  # how parse_cards splits a list of cards
 _BANDS = {
     "vol alone": "every trick, all won by one announcer",
     "vol": "every trick (vol)",
@@ -106,14 +105,7 @@ def _trump(params: Params, default: str = "H") -> Suit:
 
 def _card_list(params: Params, name: str, most: int, what: str) -> tuple[Card, ...]:
     """The cards of a param, each in the Sjavs pack and named once; refused before parsing when too many."""
-    text = params.get(name, "")
-    count = len(_TOKENS.findall(text))
-    if count > most:
-        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
-    try:
-        return parse_cards(text, pack=PACK, unique=True)
-    except StytvoltError as err:
-        raise WidgetError(f"{name}: {err}") from None
+    return card_list(params, name, most, what, lambda text: parse_cards(text, pack=PACK, unique=True))
 
 
 def choice_param(params: Params, name: str, allowed: Sequence[str], default: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from html import escape
 
 from stytvolt.core.cards import Suit, parse_cards
@@ -21,7 +20,7 @@ from stytvolt.styrivolt.pack import PACK
 from stytvolt.styrivolt.ranking import Ranking, parse_suits
 from stytvolt.styrivolt.tricks import explain_trick
 from stytvolt.web import (
-    MAX_CHALK_RECORDS, MAX_STOCK_CARDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, figure, shown, widget,
+    MAX_CHALK_RECORDS, MAX_STOCK_CARDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, card_text, figure, shown, widget,
 )
 from stytvolt.web import html
 
@@ -30,7 +29,6 @@ __all__ = ["GAME", "PAIRS"]
 GAME = "styrivolt"
 PAIRS = ("H,S", "H,D", "H,C", "S,D", "S,C", "D,C")
 
-_TOKENS = re.compile(r"[^\s,]+")  # how parse_cards splits a list of cards
 
 
 # -- reading parameters ---------------------------------------------------------------
@@ -45,11 +43,7 @@ def _chosen(params: Params, default: str = "H,S") -> tuple[Suit, Suit]:
 
 def _card_list(params: Params, name: str, most: int, what: str) -> str:
     """The text of a card list, refused before parsing when it names more than ``most`` cards."""
-    text = params.get(name, "")
-    count = len(_TOKENS.findall(text))
-    if count > most:
-        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
-    return text
+    return card_text(params, name, most, what)
 
 
 def _trick_cards(params: Params) -> str:
