@@ -16,7 +16,11 @@ Figures (a page's ``<div class="sv-figure" data-game="vira" data-figure=…>``):
 * ``trick``: ``cards`` (three, the lead first), ``trump`` (optional: none
   for a misère), ``names`` (optional): who wins and why;
 * ``hand``: ``seed``, ``step``: a whole hand played by
-  :class:`~stytvolt.vira.bots.SimpleBot` at every seat, step by step.
+  :class:`~stytvolt.vira.bots.SimpleBot` at every seat, step by step; or
+  ``hand`` (``gask``, ``vira``, ``cuckoo``, ``second-try``, ``surrender``):
+  a chosen deal of :data:`~stytvolt.vira.worked.WORKED` played with its
+  written actions, the deal's commentary beside the engine's words and the
+  settlement linked to the rulings it applies.
 
 Widgets: ``overcall`` (two bids with their suit classes: which stands and
 why), ``contract`` (a contract by name: what it requires, its points, and
@@ -36,7 +40,7 @@ the settlement.  This module words and draws their answers.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from stytvolt.core.cards import FULL_PACK, Card, Suit, parse_card, parse_cards
 from stytvolt.core.errors import StytvoltError
@@ -54,12 +58,17 @@ from stytvolt.web.sjavs import (
     trick_markup, who_played, whole_param,
 )
 
+from stytvolt.web.learn import rule_href
+
 if TYPE_CHECKING:
     from stytvolt.vira.hand import Action, HandState
 
+    #: What gives a worked hand its next action: a computer player, or a chosen deal's written list.
+    Chooser = Callable[[HandState], Action]
+
 __all__ = [
     "GAME", "SEATS", "DEALER", "tricks_words", "outcome_ranges", "contract_card", "contracts_table", "overcall_answer",
-    "worked_steps", "card_words",
+    "worked_steps", "chosen_steps", "card_words",
 ]
 
 GAME = "vira"
@@ -583,7 +592,7 @@ def _auction_words(state: "HandState", seat: int, action: "Action") -> tuple[str
     return f"{who} passes", [("pass", f"{who} passes, and is out of the auction for good.")]
 
 
-def _group(state: "HandState", bot: object, first: "Action") -> tuple[list[Card], "Action | None"]:
+def _group(state: "HandState", choose: "Chooser", first: "Action") -> tuple[list[Card], "Action | None"]:
     """Apply ``first`` (a discard) and the same seat's next discards of the same step; the cards laid away, and
     the next action chosen but not yet applied (None when the step ended)."""
     seat = state.current_player()
@@ -596,36 +605,39 @@ def _group(state: "HandState", bot: object, first: "Action") -> tuple[list[Card]
         laid.append(action.card)
         if state.is_terminal() or len(state.steps) != steps or state.current_player() != seat:
             return laid, None
-        action = bot.choose(state.observation(seat))  # type: ignore[attr-defined]
+        action = choose(state)
     return laid, action
 
 
-def worked_steps(seed: int) -> tuple[str, list[tuple[str, str]]]:
-    """A whole hand played by SimpleBot at every seat, as an introduction and (title, body) steps.
-
-    Every sentence about a bid, a trick or the settlement is the engine's, or
-    says what its queries found; laying away cards one at a time is shown as
-    one step per seat and stage.
-    """
-    from stytvolt.vira.bots import SimpleBot
-    from stytvolt.vira.hand import HandState
-
-    state = HandState.deal(seed, DEALER)
-    bot = SimpleBot(seed)
-    steps: list[tuple[str, str]] = []
+def _deal_step(state: "HandState", chosen: bool) -> tuple[str, str]:
+    """The first step: the cut, the deal, the three hands."""
     deal_said = [
         ("cut", f"A card cut from a second pack, the {state.cut.english}, makes {state.preference.english} preference "
                 f"and {state.colour.english} colour; the other two suits are off-colour."),
         ("deal", f"{SEATS[state.dealer]} deals 13 cards each, in packets of 3, 3, 3 and 4, starting with "
                  f"{SEATS[state.eldest]} on the dealer's left; the last 13 cards are the talon, face down."),
     ]
-    steps.append(("The deal", f'<p class="sv-step-title"><strong>The deal</strong></p>{_facts(state)}'
-                              f"{_hand_rows(state, state.current_player())}{said_list(deal_said)}"))
+    if chosen:
+        deal_said.append(("chosen", "The cards are chosen for this example, not shuffled: every action after the "
+                                    "deal is checked by the engine."))
+    return ("The deal", f'<p class="sv-step-title"><strong>The deal</strong></p>{_facts(state)}'
+                        f"{_hand_rows(state, state.current_player())}{said_list(deal_said)}")
+
+
+def _walk(state: "HandState", choose: "Chooser", notes: "Callable[[int, int], list[str]]",
+          count: "Callable[[], int]") -> list[tuple[str, str]]:
+    """Play the hand to its end, ``choose`` giving each action, as (title, body) steps.
+
+    ``count()`` says how many actions ``choose`` has given so far; ``notes(i, j)`` is the commentary on the
+    actions from the i-th to before the j-th, added to the step that took them.
+    """
+    steps: list[tuple[str, str]] = []
     pending: Action | None = None
     while not state.is_terminal():
         seat = state.current_player()
         who = SEATS[seat]
-        action = pending if pending is not None else bot.choose(state.observation(seat))
+        taken = count() - (1 if pending is not None else 0)
+        action = pending if pending is not None else choose(state)
         pending = None
         said: list[tuple[str, str]] = []
         body = ""
@@ -640,8 +652,12 @@ def worked_steps(seed: int) -> tuple[str, list[tuple[str, str]]]:
                 assert state.contract is not None
                 said.append(("soloist", f"Two have passed: {SEATS[state.soloist]} is the soloist, to play {state.bid}."))
                 said.append((requirement(state.contract).code, requirement(state.contract).render()))
+                if not state.talon and talon_before:
+                    taken_cards = [c for c in state.hands[state.soloist] if c in state.deck[-talon_before:]]
+                    said.append(("take", f"{SEATS[state.soloist]} takes the whole talon into hand: "
+                                         f"{_symbols(_sorted(taken_cards, None))}, 26 cards in all."))
         elif action.kind == "discard":
-            laid, pending = _group(state, bot, action)
+            laid, pending = _group(state, choose, action)
             if pending is not None and pending.kind in ("draw", "keep"):
                 state.apply(pending)
                 pending = None
@@ -672,28 +688,59 @@ def worked_steps(seed: int) -> tuple[str, list[tuple[str, str]]]:
             plays = [(order[i], _chip(c, state.trump)) for i, c in enumerate(trick)]
             body = html.trick_now(plays, winner, complete=complete, label=f"trick {number}, in the order played")
         else:
+            said.extend(_offered(state))
             state.apply(action)
             title, line = _procedure_words(state, who, action)
             said.append(line)
         if len(state.turned) > turned_before:
             shown_cards = state.turned[-1][1]
-            said.append(("turn", f"The top {len(shown_cards)} card{'' if len(shown_cards) == 1 else 's'} of the "
+            said.append(("turn", f"The top {'card' if len(shown_cards) == 1 else f'{len(shown_cards)} cards'} of the "
                                  f"talon turned face up: {_symbols(shown_cards)}."
                          + (f" Its suit, {state.trump.english}, is trumps." if len(shown_cards) == 1 and state.trump else "")))
         if phase_before != "play" and state.phase == "play":
             assert state.soloist is not None
             opened = [SEATS[s] for s in state.open_seats]
             said.append(("play-begins", f"Play begins: {SEATS[state.eldest]}, eldest, leads to the first of "
-                                        f"{state.trick_count} tricks." + (f" {' and '.join(opened)} lay their cards open."
-                                                                         if opened else "")))
+                                        f"{state.trick_count} tricks."
+                         + (f" {' and '.join(opened)} {'lays' if len(opened) == 1 else 'lay'} "
+                            f"{'that hand' if len(opened) == 1 else 'their hands'} open on the table." if opened else "")))
+        done = count() - (1 if pending is not None else 0)
+        said.extend(("why", note) for note in notes(taken, done))
         steps.append((title, (f'<p class="sv-step-title"><strong>{escape(title)}</strong></p>{_facts(state)}{body}'
                               f"{_hand_rows(state, state.current_player())}{said_list(said)}")))
-    steps.append(("The settlement", _settle_step(state)))
-    intro = (f'<p class="sv-context"><strong>A hand of Vira</strong> (seed {seed}), played by the computer at every '
-             "seat: it bids the highest contract it thinks its hand carries, names its best suit, lays away its "
-             f"weakest cards and wins tricks cheaply. {SEATS[0]}, {SEATS[1]} and {SEATS[2]} sit in that order; "
-             f"{SEATS[DEALER]} deals, so {SEATS[0]} bids and leads first.</p>")
-    return intro, steps
+    return steps
+
+
+def _or_list(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _offered(state: "HandState") -> list[tuple[str, str]]:
+    """Before a soloist's choice of trumps or decision: what the engine offers, and why a choice is not open."""
+    from stytvolt.vira.hand import Action
+
+    phase = state.phase
+    if phase not in ("trump", "decide"):
+        return []
+    who = SEATS[state.current_player()]
+    legal = state.legal_actions()
+    lines: list[tuple[str, str]] = []
+    if phase == "trump":
+        choices = [f"{a.suit.symbol} {a.suit.english}" for a in legal if a.suit is not None]
+        if any(a.kind == "misere" for a in legal):
+            choices.append("the misère")
+        lines.append(("offered", f"Open to {who}: {_or_list(choices)}."))
+        refused = state.refusal(Action("misere"))
+        if state.contract is not None and state.contract.has_misere_option and refused is not None:
+            lines.append((refused.code, refused.render(seats=list(SEATS))))
+        return lines
+    words = {"play": "play", "surrender": "surrender", "retry": "buy a second try"}
+    lines.append(("offered", f"Open to {who}: {_or_list([words[a.kind] for a in legal])}."))
+    refused = state.refusal(Action("retry"))
+    if refused is not None:
+        lines.append((refused.code, refused.render(seats=list(SEATS))))
+    return lines
 
 
 def _procedure_words(state: "HandState", who: str, action: "Action") -> tuple[str, tuple[str, str]]:
@@ -708,15 +755,40 @@ def _procedure_words(state: "HandState", who: str, action: "Action") -> tuple[st
     if kind == "play":
         return f"{who} decides to play", ("decide", f"{who} keeps the contract and plays it out.")
     if kind == "surrender":
-        return f"{who} surrenders", ("surrender", f"{who} gives the contract up before play.")
+        return f"{who} surrenders", ("surrender", f"{who} gives the contract up before play: it counts as lost "
+                                                  "singly, and nothing is played.")
     if kind == "retry":
-        return f"{who} buys a second try", ("retry", f"{who} pays for a second try and starts the procedure again.")
+        assert state.contract is not None
+        first = points(state.contract, None if state.contract.always_misere else state.first_class)
+        trumps = f" with {state.first_class.value} trumps" if state.first_class is not None else ""
+        return f"{who} buys a second try", ("retry", f"{who} buys a second try: {who} pays each opponent {first} "
+                                                     f"point{'' if first == 1 else 's'} now, as for "
+                                                     f"{state.contract.english} lost{trumps}, and the procedure "
+                                                     "starts again.")
     if kind == "keep":
         return f"{who} keeps the cards", ("keep", f"{who} exchanges nothing.")
     return f"{who}: {action}", (kind, f"{who}: {action}.")
 
 
-def _settle_step(state: "HandState") -> str:
+#: The rulings a worked hand may link to, by number, with their anchors on the rulings page.
+_RULING_ANCHORS = {
+    "R72": "r72-vira-what-a-bids-suit-class-promises", "R73": "r73-vira-a-gask-bid-in-a-class",
+    "R77": "r77-vira-surrender", "R78": "r78-vira-the-chip-table-is-a-house-table",
+    "R80": "r80-vira-second-tries", "R81": "r81-vira-the-cuckoo-and-those-who-fail-to-overcall-it",
+    "R82": "r82-vira-the-opponents-exchange", "R83": "r83-vira-open-hands", "R84": "r84-vira-the-play",
+}
+
+
+def _rulings_line(rulings: Sequence[str]) -> str:
+    """Links to the rulings a hand applies (resolved against the site's root like every engine-drawn link)."""
+    links = []
+    for number in rulings:
+        href = rule_href(f"rulings.md#{_RULING_ANCHORS[number]}")
+        links.append(f'<a data-site-path="{escape(href)}" href="{escape(href)}">{escape(number)}</a>')
+    return f'<p class="sv-rulings">Rulings this hand applies: {", ".join(links)}.</p>'
+
+
+def _settle_step(state: "HandState", rulings: Sequence[str] = ()) -> str:
     settlement = state.settlement()
     assert settlement is not None and state.soloist is not None
     lines = [(r.code, r.render(seats=list(SEATS))) for r in settlement.reasons]
@@ -731,7 +803,66 @@ def _settle_step(state: "HandState") -> str:
              f'<th scope="col">Player</th><th scope="col">Points</th><th scope="col">Chips</th></tr></thead>'
              f"<tbody>{rows}</tbody></table><p>The pool {'gains' if settlement.pot >= 0 else 'loses'} "
              f"{abs(settlement.pot)} chip{'' if abs(settlement.pot) == 1 else 's'}.</p>")
-    return (f'<p class="sv-step-title"><strong>The settlement</strong></p>{_facts(state)}{said_list(lines)}{table}')
+    return (f'<p class="sv-step-title"><strong>The settlement</strong></p>{_facts(state)}{_hand_rows(state, -1)}'
+            f"{said_list(lines)}{table}{_rulings_line(rulings) if rulings else ''}")
+
+
+def worked_steps(seed: int) -> tuple[str, list[tuple[str, str]]]:
+    """A whole hand played by SimpleBot at every seat, as an introduction and (title, body) steps.
+
+    Every sentence about a bid, a trick or the settlement is the engine's, or
+    says what its queries found; laying away cards one at a time is shown as
+    one step per seat and stage.
+    """
+    from stytvolt.vira.bots import SimpleBot
+    from stytvolt.vira.hand import HandState
+
+    state = HandState.deal(seed, DEALER)
+    bot = SimpleBot(seed)
+    steps = [_deal_step(state, chosen=False)]
+    steps += _walk(state, lambda s: bot.choose(s.observation(s.current_player())), lambda i, j: [], lambda: 0)
+    steps.append(("The settlement", _settle_step(state)))
+    intro = (f'<p class="sv-context"><strong>A hand of Vira</strong> (seed {seed}), played by the computer at every '
+             "seat: it bids the highest contract it thinks its hand carries, names its best suit, lays away its "
+             f"weakest cards and wins tricks cheaply. {SEATS[0]}, {SEATS[1]} and {SEATS[2]} sit in that order; "
+             f"{SEATS[DEALER]} deals, so {SEATS[0]} bids and leads first.</p>")
+    return intro, steps
+
+
+def chosen_steps(name: str) -> tuple[str, list[tuple[str, str]]]:
+    """A chosen deal of :data:`~stytvolt.vira.worked.WORKED` played with its written actions, as an introduction
+    and (title, body) steps: the engine's words at every step, the deal's commentary where it has one (code
+    ``why``), the settlement with links to the rulings it applies."""
+    from stytvolt.vira.worked import worked_deal
+
+    try:
+        deal = worked_deal(name)
+    except StytvoltError as err:
+        raise WidgetError(f"hand: {err}") from None
+    state = deal.dealt()
+    actions = deal.actions()
+    given = [0]
+
+    def choose(_: "HandState") -> "Action":
+        action = actions[given[0]][0]
+        given[0] += 1
+        return action
+
+    def notes(first: int, after: int) -> list[str]:
+        lines = sorted({actions[k][1] for k in range(first, after)})
+        return [deal.lines[i][1] for i in lines if deal.lines[i][1] and _last_of_line(actions, i) < after]
+
+    steps = [_deal_step(state, chosen=True)]
+    steps += _walk(state, choose, notes, lambda: given[0])
+    steps.append(("The settlement", _settle_step(state, deal.rulings)))
+    intro = (f'<p class="sv-context"><strong>{escape(deal.title)}.</strong> {escape(deal.summary)} '
+             f"{SEATS[DEALER]} deals, so {SEATS[0]} bids and leads first.</p>")
+    return intro, steps
+
+
+def _last_of_line(actions: "Sequence[tuple[Action, int]]", line: int) -> int:
+    """The index of the last action written on ``line``."""
+    return max(k for k, (_, i) in enumerate(actions) if i == line)
 
 
 def _hand_html(seed: int, step: str) -> tuple[str, int]:
@@ -739,9 +870,18 @@ def _hand_html(seed: int, step: str) -> tuple[str, int]:
     return hand_stepper(intro, steps, step, f"Worked hand of Vira, seed {seed}", f' data-seed="{seed}"')
 
 
+def _chosen_html(name: str, step: str) -> str:
+    intro, steps = chosen_steps(name)
+    return hand_stepper(intro, steps, step, f"Worked hand of Vira: {name.strip().lower()}",
+                        f' data-hand="{escape(name.strip().lower())}"')[0]
+
+
 @figure(GAME, "hand")
 def _fig_hand(p: Params) -> str:
-    """The ``hand`` figure: a worked hand as a stepper."""
+    """The ``hand`` figure: a worked hand as a stepper, a chosen deal by ``hand`` (``gask``, ``vira``,
+    ``cuckoo``, ``second-try``, ``surrender``) or one SimpleBot plays from ``seed``."""
+    if p.get("hand", "").strip():
+        return _chosen_html(p["hand"], p.get("step", ""))
     return _hand_html(seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
 
 
