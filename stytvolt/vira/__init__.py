@@ -31,6 +31,7 @@ from stytvolt.vira.play import (
     TrickResult, colour_suit, explain_trick, legal_plays, refusal, suit_class_of, suits_of_class, trick_winner,
 )
 from stytvolt.vira.variants import DealPattern, MisereHands, Rules, SitOut
+from stytvolt.vira.game import ViraGame  # a session of hands with the pot and the score sheet (the table's Match)
 
 __all__ = [
     "CONTRACTS", "ALL_BIDS", "GASK_OPTIONS", "Bid", "BidError", "Contract", "ContractError", "Kind", "MisereKind",

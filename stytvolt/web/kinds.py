@@ -70,6 +70,17 @@ class Kind:
     play_prompt: Callable[[Any], str] | None = None  # (state, South to play) -> what South is asked; None: lead or follow
     # (state just dealt) -> each seat's cards as dealt (a game may lay cards out as it deals)
     as_dealt: Callable[[Any], tuple[tuple[Card, ...], ...]] = lambda state: tuple(tuple(h) for h in state.hands)
+    # (state, South to act) -> what South is asked, at every step of the hand; None: the phase's usual question
+    prompt: Callable[[Any], str] | None = None
+    # (state, a computer seat to act) -> what that seat is doing ("is bidding"); None: the phase's usual words
+    doing: Callable[[Any], str] | None = None
+    # (state, an action whose card_of is a card) -> the verb on that card's button ("Lay away"); None: "Play"
+    card_verb: Callable[[Any, Any], str] | None = None
+    # (state, an action that plays no card) -> the heading of the folded group its button is shown in ("" for none);
+    # None: every button in one row
+    action_group: Callable[[Any, Any], str] | None = None
+    # (match) -> each sheet column's heading; None: the players of each column ("You and North")
+    sheet_heads: Callable[[Any], tuple[str, ...]] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:

@@ -52,6 +52,8 @@ __all__ = ["Kind", "KINDS", "BRUS", "Words", "Table", "game_text", "read_game_te
 SOUTH = 0
 #: The characters an action is written with: its place in the legal actions.
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
+#: Written before a character of ALPHABET for an action at place 62 or later (a Vira auction offers 81 at once).
+WIDE = "_"
 DOS = ("show", "new", "play", "computer", "undo", "next", "log")
 #: The longest game text a new hand may be dealt onto (an address must stay usable).
 _ROOM = MAX_PARAM_CHARS - 100
@@ -393,7 +395,7 @@ BRUS = Kind(
 )
 #: Every game at this table, by its registry name.
 #: Games whose Kind is written in a module of their own (``stytvolt.web.<game>_table``, exporting ``KIND``).
-KIND_MODULES: tuple[str, ...] = ()
+KIND_MODULES: tuple[str, ...] = ("stytvolt.web.vira_table",)
 KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS,
                           **{k.game: k for k in (importlib.import_module(m).KIND for m in KIND_MODULES)}}
 
@@ -458,12 +460,12 @@ class Table:
         legal = list(state.legal_actions())
         seat = state.current_player()
         index = legal.index(action)  # the caller checked that it is legal
-        if index >= len(ALPHABET):  # pragma: no cover (no game here offers more than 62 actions at once)
+        if index >= 2 * len(ALPHABET):  # pragma: no cover (no game here offers more than 124 actions at once)
             raise WidgetError("action: this position has more actions than the game text can write")
         if self.kind.words_at is not None:
             self.said[-1].append(self.kind.words_at(state, seat, action))
         state.apply(action)
-        self.codes[-1] += ALPHABET[index]
+        self.codes[-1] += _action_code(index)
         self.moves[-1].append((seat, action))
         self.marks[-1].append(len(_happenings(self.kind, state)))
 
@@ -518,10 +520,10 @@ def read_game_text(game: str, text: str) -> Table:
         if number > 1 and not table.hand.is_terminal():
             raise WidgetError(f"game: hand {number - 1} is not over, so hand {number} cannot be dealt")
         table.deal()
-        for at, ch in enumerate(code, 1):
+        for at, ch in enumerate(_action_codes(code), 1):
             state = table.hand
             legal = list(state.legal_actions())
-            index = ALPHABET.find(ch)
+            index = _action_index(ch)
             if not legal or index < 0 or index >= len(legal):
                 raise WidgetError(f"game: hand {number}, action {at} ({shown(ch)}) is not one of the actions allowed there")
             table.apply(legal[index])
@@ -530,13 +532,35 @@ def read_game_text(game: str, text: str) -> Table:
     return table
 
 
+def _action_code(index: int) -> str:
+    """An action's place among the legal actions as the game text writes it: one character, or WIDE and one."""
+    return ALPHABET[index] if index < len(ALPHABET) else WIDE + ALPHABET[index - len(ALPHABET)]
+
+
+def _action_codes(code: str) -> list[str]:
+    """A hand's record cut into its actions' codes (WIDE joins the character after it)."""
+    out, i = [], 0
+    while i < len(code):
+        n = 2 if code[i] == WIDE else 1
+        out.append(code[i:i + n])
+        i += n
+    return out
+
+
+def _action_index(code: str) -> int:
+    """The place an action's code names (-1 when it names none)."""
+    if len(code) == 2 and code[0] == WIDE and code[1] in ALPHABET:
+        return len(ALPHABET) + ALPHABET.index(code[1])
+    return ALPHABET.find(code) if len(code) == 1 else -1
+
+
 def undo_south(table: Table) -> Table:
     """The game as it was when South was last asked to act: South's last action and everything after it taken back."""
     spots = [(h, k) for h, moves in enumerate(table.moves) for k, (seat, _) in enumerate(moves) if seat == SOUTH]
     if not spots:
         raise WidgetError("do: there is nothing of yours to take back yet")
     h, k = spots[-1]
-    codes = table.codes[:h] + [table.codes[h][:k]]
+    codes = table.codes[:h] + ["".join(_action_codes(table.codes[h])[:k])]
     return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes))
 
 
@@ -595,7 +619,8 @@ def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str
         text = str(action)
         card = kind.card_of(action)
         if card is not None:
-            out[text] = f"Play {_card_words(kind, state, card)}"
+            verb = kind.card_verb(state, action) if kind.card_verb is not None else "Play"
+            out[text] = f"{verb} {_card_words(kind, state, card)}"
         elif kind.action_label is not None:
             out[text] = kind.action_label(state, action)
         elif action.kind == "pass":
@@ -712,6 +737,8 @@ def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
 
 def _prompt(table: Table, state: Any) -> str:
     phase = getattr(state, "phase", "play")
+    if table.kind.prompt is not None:
+        return table.kind.prompt(state)
     if phase == "bidding" and table.kind.bidding_prompt is not None:
         return table.kind.bidding_prompt(state)
     if phase == "trump":
@@ -730,6 +757,8 @@ def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
     kinds = {kind.kind_of(a) for a in state.legal_actions()}
     if kinds & {"exchange", "swipe"}:
         body = _exchange_picker(table, state, legal)
+    elif kind.action_group is not None:
+        body = _grouped_buttons(kind, state, legal)
     else:
         buttons = "".join(
             f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
@@ -741,10 +770,29 @@ def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
             f"{body}</div>")
 
 
+def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str]) -> str:
+    """The buttons of the actions that play no card: those the Kind groups under headings, each group folded but
+    the first (groups in the order of their first action), after the others in one row."""
+    assert kind.action_group is not None
+    groups: dict[str, list[str]] = {}
+    for a in state.legal_actions():
+        if kind.card_of(a) is None:
+            groups.setdefault(kind.action_group(state, a), []).append(
+                f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+                f"{escape(legal[str(a)])}</button>")
+    row = "".join(groups.pop("", []))
+    folded = "".join(f'<details class="sv-table-group"{" open" if k == 0 else ""}><summary>{escape(head)}</summary>'
+                     f'<div class="sv-table-acts">{"".join(buttons)}</div></details>'
+                     for k, (head, buttons) in enumerate(groups.items()))
+    return (f'<div class="sv-table-acts">{row}</div>' if row else "") + folded
+
+
 def _waiting(table: Table, state: Any) -> str:
     p = state.current_player()
     doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away",
              "cat": "is deciding about the cat"}.get(getattr(state, "phase", "play"), "is to play")
+    if table.kind.doing is not None:
+        doing = table.kind.doing(state)
     return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
 
 
@@ -850,7 +898,9 @@ def _team_name(table: Table, seats: Sequence[int]) -> str:
 def _sheet(table: Table) -> str:
     match = table.match
     columns = match.sheet_columns()
-    head = "".join(f'<th scope="col">{escape(_team_name(table, seats))}</th>' for seats in columns)
+    heads = table.kind.sheet_heads(match) if table.kind.sheet_heads is not None else [
+        _team_name(table, seats) for seats in columns]
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     word = _hand_word(table).capitalize()
     rows = []
     for line in match.sheet_lines():
