@@ -219,3 +219,28 @@ def test_R86_returns_are_points_plus_eight_a_chip() -> None:
     play_out(state)
     # Solo 7 in spades (preference): 2 points from each opponent; 1 chip from the pot.
     assert state.returns() == [-2, 4 + 8, -2] and sum(state.returns()) == 8
+
+
+def test_VT1_a_session_stakes_two_chips_each_and_ends_on_an_empty_pot_or_after_three_rounds() -> None:
+    from stytvolt.vira.bots import SimpleBot
+    from stytvolt.vira.game import ROUNDS, STAKE, ViraGame
+
+    assert (STAKE, ROUNDS) == (2, 3)
+    ends = set()
+    for seed in range(12):
+        game = ViraGame(seed)
+        assert game.sheet.totals == (0, 0, 0, -2, -2, -2, 6)  # the stake paid: the pot holds 6
+        while not game.over:
+            hand = game.deal()
+            while not hand.is_terminal():
+                hand.apply(SimpleBot().choose(hand.observation(hand.current_player())))
+            before = game.sheet_lines()[:-1]
+            # a session never goes on past an empty pot, nor past nine hands (three deals each)
+            assert all(line.totals[-1] > 0 for line in before) and len(game.hands) <= 9
+        pot = game.sheet.totals[-1]
+        ends.add("pot" if pot <= 0 else "rounds")
+        assert pot <= 0 or len(game.hands) == 9
+        assert [h.dealer for h in game.hands] == [i % 3 for i in range(len(game.hands))]
+        if len(game.hands) == 9:
+            assert [h.dealer for h in game.hands].count(0) == 3  # everyone dealt three times
+    assert ends == {"pot", "rounds"}  # both ends happen in these twelve sessions
