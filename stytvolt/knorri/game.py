@@ -176,14 +176,14 @@ class KnorriGame(HandsMatch[KnorriState]):
         if best == worst:
             return (Reason.of("session-even", "After {hands} hands everyone is level at 0: nobody pays anybody.",
                               hands=self.hands_to_play),)
-        names = {f"s{k}": Seat(p) for k, p in enumerate(top)}
-        lows = {f"l{k}": Seat(p) for k, p in enumerate(low)}
-        won = _listed(list(names)) + (" shares the best total, " if len(top) > 1 else " has the best total, ")
-        won = won.replace(" shares", " share") if len(top) > 1 else won
+        names: dict[str, object] = {f"s{k}": Seat(p) for k, p in enumerate(top)}
+        lows: dict[str, object] = {f"l{k}": Seat(p) for k, p in enumerate(low)}
+        won = _listed(list(names)) + (" share the best total, " if len(top) > 1 else " has the best total, ")
         lost = _listed(list(lows))
-        return (Reason.of("session-won", won + "{best}, and wins the session; " + lost + " end"
-                          + ("" if len(low) > 1 else "s") + " lowest, at {worst}.",
-                          best=_signed(best), worst=_signed(worst), **names, **lows),)
+        args: dict[str, object] = {"best": _signed(best), "worst": _signed(worst), **names, **lows}
+        said = (won + "{best}, and win" + ("" if len(top) > 1 else "s") + " the session; " + lost + " end"
+                + ("" if len(low) > 1 else "s") + " lowest, at {worst}.")
+        return (Reason("session-won", said, (), tuple(args.items())),)
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -200,6 +200,7 @@ class KnorriGame(HandsMatch[KnorriState]):
         if isinstance(data, str):
             data = load_json(data, f"a saved {KNORRI_GAME}", max_chars=MAX_HANDS * 2_000, max_depth=4)
         hands = data.get("hands") if isinstance(data, dict) else None
+        assert hands is None or isinstance(data, dict)
         if isinstance(hands, list):  # read_match's limit on a hand's actions fits shorter games: Knorri's is its own
             if len(hands) > MAX_HANDS:
                 raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved session holds at most {MAX_HANDS}")
@@ -207,7 +208,7 @@ class KnorriGame(HandsMatch[KnorriState]):
                 if isinstance(actions, list) and len(actions) > MAX_HAND_ACTIONS:
                     raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a Knorri hand saved here has "
                                           f"at most {MAX_HAND_ACTIONS}")
-            data = {**data, "hands": [[] if isinstance(a, list) else a for a in hands]}
+            data = {**data, "hands": [[] if isinstance(a, list) else a for a in hands]}  # type: ignore[dict-item]
         obj = read_match(data, KNORRI_GAME, _KEYS, {"seed", "hands"})
         if isinstance(hands, list):
             obj["hands"] = hands

@@ -123,6 +123,7 @@ PART_MODULES: dict[tuple[str, str], str] = {
     ("sjavs", "table"): "stytvolt.web.matches",
     ("klorsjavs", "table"): "stytvolt.web.matches",
     ("brus", "table"): "stytvolt.web.matches",
+    ("knorri", "table"): "stytvolt.web.matches",
     ("vira", "table"): "stytvolt.web.matches",
 }
 

@@ -81,6 +81,11 @@ class Kind:
     action_group: Callable[[Any, Any], str] | None = None
     # (match) -> each sheet column's heading; None: the players of each column ("You and North")
     sheet_heads: Callable[[Any], tuple[str, ...]] | None = None
+    # (state, the table's words) -> what lies on the table, for a game whose table is not a trick of seats' cards:
+    # (title, rows of (label, cards), notes in words); None: the trick so far, or the last trick
+    felt: Callable[[Any, "Words"], tuple[str, list[tuple[str, list[Card]]], list[str]]] | None = None
+    # (state at the hand's end) -> (heading, each seat's cards) shown then; None: "Every hand as dealt", from as_dealt
+    end_hands: Callable[[Any], tuple[str, tuple[tuple[Card, ...], ...]]] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -119,8 +124,12 @@ def follow_suit_tricks(state: Any) -> list[Trick]:
 
 def seat_names(players: int) -> tuple[str, ...]:
     """South, then clockwise: West, North, East with four; West and East with three; North with two; with six,
-    the corners of a hexagon: South-west, North-west, North, North-east, South-east."""
-    return {6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+    the corners of a hexagon: South-west, North-west, North, North-east, South-east; with five, seven and eight,
+    the points of the compass between (five: West, North-west, North-east, East)."""
+    return {8: ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east"),
+            7: ("South", "South-west", "West", "North-west", "North-east", "East", "South-east"),
+            5: ("South", "West", "North-west", "North-east", "East"),
+            6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
             4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
 
 

@@ -396,6 +396,7 @@ BRUS = Kind(
 #: Every game at this table, by its registry name.
 #: Games whose Kind is written in a module of their own (``stytvolt.web.<game>_table``, exporting ``KIND``).
 KIND_MODULES: tuple[str, ...] = ("stytvolt.web.vira_table",)
+KIND_MODULES += ("stytvolt.web.knorri_table",)
 KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS,
                           **{k.game: k for k in (importlib.import_module(m).KIND for m in KIND_MODULES)}}
 
@@ -831,6 +832,8 @@ def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
 
 
 def _felt(table: Table, state: Any) -> str:
+    if table.kind.felt is not None:
+        return _laid_felt(table, state)
     names = table.names
     current = table.kind.trick_so_far(state)
     tricks = table.kind.tricks(state)
@@ -847,6 +850,17 @@ def _felt(table: Table, state: Any) -> str:
                     for seat, card in plays)
     return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
             f'<ol class="sv-felt-plays">{items}</ol></section>')
+
+
+def _laid_felt(table: Table, state: Any) -> str:
+    """What the Kind says lies on the table: rows of cards, each row named, then the notes in words."""
+    assert table.kind.felt is not None
+    title, rows, notes = table.kind.felt(state, table.words)
+    items = "".join(f"<li><strong>{escape(label)}</strong>: {_chips(table.kind, state, cards)}</li>" for label, cards in rows)
+    listed = f'<ul class="sv-felt-plays">{items}</ul>' if items else ""
+    said = "".join(f'<p class="sv-felt-note">{escape(note)}</p>' for note in notes)
+    return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+            f"{listed}{said}</section>")
 
 
 def hand_log(table: Table, h: int) -> str:
@@ -917,10 +931,11 @@ def _sheet(table: Table) -> str:
 
 def _all_hands(table: Table) -> str:
     kind, state = table.kind, table.hand
+    heading, hands = kind.end_hands(state) if kind.end_hands is not None else ("Every hand as dealt", table.dealt[-1])
     rows = []
-    for p, cards in enumerate(table.dealt[-1]):
+    for p, cards in enumerate(hands):
         rows.append(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, cards))}</li>")
-    return f'<ul class="sv-all-hands" aria-label="Every hand as dealt">{"".join(rows)}</ul>'
+    return f'<ul class="sv-all-hands" aria-label="{escape(heading)}">{"".join(rows)}</ul>'
 
 
 def _end(table: Table) -> str:
@@ -944,7 +959,11 @@ def _end(table: Table) -> str:
     over = f"The {_hand_word(table)} is over"
     return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
             f"<p><strong>{escape(scored)}</strong></p>{button}"
-            f'<h3 class="sv-table-h">Every hand as dealt</h3>{_all_hands(table)}</section>')
+            f'<h3 class="sv-table-h">{escape(_end_heading(table))}</h3>{_all_hands(table)}</section>')
+
+
+def _end_heading(table: Table) -> str:
+    return table.kind.end_hands(table.hand)[0] if table.kind.end_hands is not None else "Every hand as dealt"
 
 
 def render(table: Table) -> str:
