@@ -327,3 +327,213 @@ def test_every_page_cites_and_renders() -> None:
             markup(out)
         assert "../rulings.md#r" in body or path.name == "practise.md", path.name
     assert cards_in(fig("cards", cards="HA HK", cut="H7")) == ["HA", "HK"]
+
+
+# -- worked hands from chosen deals ------------------------------------------------------------------------------------
+#
+# Each hand of stytvolt.vira.worked.WORKED is a stacked deal with its actions written down.  Carl deals, so Anne is
+# eldest.  The expectations below are worked out from the rules as the pages state them, not read off the engine.
+
+
+def _chosen(name: str) -> list[tuple[str, str, dict[str, list[str]]]]:
+    """A chosen hand's steps in order: title, the step's text, and its sentences by code."""
+    html = fig("hand", hand=name)
+    markup(html)
+    parts = re.split(r'(?=<li class="sv-step" data-step="\d+" data-title=")', html)[1:]
+    out = []
+    for part in parts:
+        found = re.match(r'<li class="sv-step" data-step="\d+" data-title="([^"]*)"', part)
+        assert found
+        codes: dict[str, list[str]] = {}
+        for code, sentence in re.findall(r'<li data-code="([^"]*)">([^<]*)</li>', part):
+            codes.setdefault(code, []).append(htmllib.unescape(sentence))
+        out.append((htmllib.unescape(found.group(1)), text(part), codes))
+    return out
+
+
+def _titles(steps: list[tuple[str, str, dict[str, list[str]]]]) -> list[str]:
+    return [t for t, _, _ in steps if not t.startswith("Trick ")]
+
+
+def _step(steps: list[tuple[str, str, dict[str, list[str]]]], title: str) -> dict[str, list[str]]:
+    return next(codes for t, _, codes in steps if t == title)
+
+
+def _settled(steps: list[tuple[str, str, dict[str, list[str]]]]) -> str:
+    title, body, _ = steps[-1]
+    assert title == "The settlement"
+    return body
+
+
+@pytest.mark.parametrize("name", ["gask", "vira", "cuckoo", "second-try", "surrender"])
+def test_each_chosen_deal_is_dealt_as_written_and_the_engine_accepts_every_action(name: str) -> None:
+    from stytvolt.core.cards import FULL_PACK, parse_cards
+    from stytvolt.vira.worked import worked_deal
+
+    deal = worked_deal(name)
+    state = deal.dealt()
+    # The 3-3-3-4 deal from Anne gives each player exactly the hand written, and the talon in its order.
+    for seat in range(3):
+        assert sorted(state.hands[seat]) == sorted(parse_cards(deal.hands[seat], pack=FULL_PACK))
+    assert list(state.talon) == list(parse_cards(deal.talon, pack=FULL_PACK))
+    assert state.cut == parse_card(deal.cut) and state.eldest == 0
+    for action, _ in deal.actions():
+        assert action in state.legal_actions(), (name, str(action))
+        state.apply(action)
+        assert sorted(state.cards_everywhere()) == sorted(FULL_PACK.cards)  # no card lost or made
+    assert state.is_terminal()
+    # The figure steps one action a step (laying away and drawing grouped per seat), the deal first, the settlement last.
+    steps = _chosen(name)
+    assert steps[0][0] == "The deal" and "chosen for this example" in steps[0][1]
+    played = [t.rsplit(" plays ", 1)[1] for t, _, _ in steps if " plays " in t]
+    assert len(played) == len(set(played)) == 3 * len(state.tricks)
+    # Every line of commentary appears once, on its step.
+    notes = [n for _, _, codes in steps for n in codes.get("why", [])]
+    assert notes == [note for _, note in deal.lines if note]
+
+
+def test_the_gask_keeps_three_takes_the_talon_then_chooses() -> None:
+    steps = _chosen("gask")
+    assert _titles(steps) == ["The deal", "Anne bids Gask 3", "Bo passes", "Carl passes", "Anne lays away 10 cards",
+                              "Anne lays away 3 cards", "Anne names hearts trumps", "Anne decides to play",
+                              "The settlement"]
+    # Gask 3 keeps exactly 3 cards: 10 laid away, then the whole talon (13) comes in: 16 cards, 3 laid away to 13.
+    laid = _step(steps, "Anne lays away 10 cards")["lay-away"][0]
+    assert laid.startswith("Anne lays away ♠9 ♠7 ♠4 ♣9 ♣6 ♣3 ♦8 ♦6 ♦4 ♦2 face down and takes the whole talon:")
+    # The choice after the talon: any suit (bid without a class, R72) or the misère (Gask 0-4, bid off-colour: R73).
+    trump = _step(steps, "Anne names hearts trumps")
+    assert trump["offered"] == ["Open to Anne: ♠ spades, ♥ hearts, ♦ diamonds, ♣ clubs or the misère."]
+    assert trump["trump"] == ["Anne names hearts as trumps: a suit of the preference class."]  # ♥7 cut
+    decide = _step(steps, "Anne decides to play")
+    assert decide["offered"] == ["Open to Anne: play or surrender."] and decide["no-second-try"] == [
+        "Gask 3 has no second try."]
+    # No opponents' exchange after a gask (R82): play begins at once, eldest Anne leading.
+    assert decide["play-begins"] == ["Play begins: Anne, eldest, leads to the first of 13 tricks."]
+    # Twelve tricks (only ♣5 loses, to ♣K) of the 10 Gask 3 needs: won. Points 0/1/2, hearts preference: 2 from
+    # each opponent; the house table: a won game takes 1 chip from the pool.
+    last = _settled(steps)
+    assert "Anne took 12 of 13 tricks." in last
+    assert "Anne 4 1 Bo −2 0 Carl −2 0" in last and "The pool loses 1 chip." in last
+    assert "R73" in last and "R84" in last
+
+
+def test_the_vira_takes_26_keeps_13_and_wins_every_trick() -> None:
+    steps = _chosen("vira")
+    assert _titles(steps) == ["The deal", "Anne bids Beg", "Bo bids Vira", "Carl passes", "Anne passes",
+                              "Bo lays away 13 cards", "Bo names hearts trumps", "Bo decides to play",
+                              "The settlement"]
+    # The talon is taken the moment the auction ends (a vira's first step needs no decision).
+    taken = _step(steps, "Anne passes")["take"][0]
+    assert taken == "Bo takes the whole talon into hand: ♠K ♠3 ♠2 ♥T ♥9 ♥8 ♥2 ♦K ♦4 ♦2 ♣K ♣4 ♣3, 26 cards in all."
+    assert _step(steps, "Bo decides to play")["no-second-try"] == ["Vira has no second try."]
+    # Eldest leads even when the soloist sits second (R84).
+    assert steps[8][0] == "Trick 1: Anne plays ♠5"
+    # 13 tricks: won. Vira pays 2/4/8; hearts are colour with ♦9 cut: 4 from each opponent; 1 chip from the pool.
+    last = _settled(steps)
+    assert "Bo took 13 of 13 tricks." in last and "Anne −4 0 Bo 8 1 Carl −4 0" in last
+
+
+def test_the_cuckoo_and_the_player_who_failed_to_overcall_it() -> None:
+    steps = _chosen("cuckoo")
+    assert _titles(steps) == ["The deal", "Anne bids Beg", "Bo passes", "Carl bids Cuckoo", "Anne passes",
+                              "Carl lays away 13 cards", "Carl decides to play", "The settlement"]
+    # The cuckoo is laid open when play begins (R83), and it has no trumps: the ace of the suit led wins.
+    begins = _step(steps, "Carl decides to play")["play-begins"][0]
+    assert begins == "Play begins: Anne, eldest, leads to the first of 13 tricks. Carl lays that hand open on the table."
+    reasons = [code for t, _, codes in steps if t.startswith("Trick ") for code in codes
+               if code in ("highest-of-led", "trumped", "highest-trump-led")]
+    assert reasons == ["highest-of-led"] * 13
+    assert _step(steps, "Trick 12: Bo plays ♣J")["follow-discard"] == [
+        "Bo plays ♣J: Bo has no diamonds, and with no trumps a card of another suit never wins."]
+    # Carl keeps 2, 3, 4 of each suit and ♠5; every card Anne and Bo hold is higher in its suit: no trick.
+    # Cuckoo won. Its rate is 0: no points. House table: 1 chip from the pool to Carl. Anne passed while the cuckoo
+    # was the highest bid: 1 chip into the pool (R81). Bo passed over Beg, before the cuckoo: nothing.
+    # The pool: -1 + 1 = 0.
+    last = _settled(steps)
+    assert "Carl took 0 of 13 tricks." in last
+    assert "Anne 0 −1 Bo 0 0 Carl 0 1" in last and "The pool gains 0 chips." in last
+    assert "Anne passed instead of overcalling the cuckoo, which was won: 1 chip(s) into the pot." in last
+    assert "Bo passed instead" not in last
+
+
+def test_a_second_try_after_a_failed_first_try() -> None:
+    steps = _chosen("second-try")
+    assert _titles(steps) == ["The deal", "Anne bids Draw 9", "Bo passes", "Carl passes", "Anne names hearts trumps",
+                              "Anne lays away 4 cards", "Anne buys a second try", "Anne names clubs trumps",
+                              "Anne lays away 3 cards", "Anne decides to play", "Bo lays away 2 cards",
+                              "Carl keeps the cards", "The settlement"]
+    first = _step(steps, "Anne lays away 4 cards")["lay-away"][0]
+    assert first == "Anne lays away ♦9 ♦7 ♦5 ♦3 face down and draws 4 from the top of the talon: ♠3 ♣Q ♣J ♣T."
+    retry = _step(steps, "Anne buys a second try")
+    # The first try is paid as lost at once: Draw 9 (1/1/3) with hearts, off-colour with ♣Q cut: 1 point each.
+    assert retry["offered"] == ["Open to Anne: play, surrender or buy a second try."]
+    assert retry["retry"] == ["Anne buys a second try: Anne pays each opponent 1 point now, as for Draw 9 lost "
+                              "with off-colour trumps, and the procedure starts again."]
+    # The second try draws the next cards of the talon, and there is no third (R80).
+    assert "draws 3 from the top of the talon: ♥T ♣9 ♣8" in _step(steps, "Anne lays away 3 cards")["lay-away"][0]
+    assert _step(steps, "Anne decides to play")["no-third-try"] == [
+        "Only one second try is allowed, and it has been taken."]
+    # The opponents then exchange, the left-hand one (Bo) first (R82).
+    assert "draws 2 from the top of the talon: ♦A ♦K" in _step(steps, "Bo lays away 2 cards")["exchange"][0]
+    # 13 tricks, won with clubs (preference): 3 from each opponent. With the 1 paid for the second try:
+    # Anne -2 + 6 = +4, Bo and Carl +1 - 3 = -2 each. House table: a win after a second try takes 0 chips.
+    last = _settled(steps)
+    assert "Anne took 13 of 13 tricks." in last
+    assert "Anne 4 0 Bo −2 0 Carl −2 0" in last and "The pool gains 0 chips." in last
+
+
+def test_a_turn_up_surrendered_before_play() -> None:
+    steps = _chosen("surrender")
+    assert _titles(steps) == ["The deal", "Anne bids Beg", "Bo bids Turn-up 8", "Carl passes", "Anne passes",
+                              "Bo lays away 2 cards", "Bo surrenders", "The settlement"]
+    # The top card of the talon is turned when the auction ends and its suit is trumps.
+    assert _step(steps, "Anne passes")["turn"] == ["The top card of the talon turned face up: ♥2. Its suit, hearts, "
+                                                   "is trumps."]
+    # The turned card is drawn first.
+    assert _step(steps, "Bo lays away 2 cards")["lay-away"] == [
+        "Bo lays away ♦3 ♦2 face down and draws 2 from the top of the talon: ♥2 ♦5."]
+    assert _step(steps, "Bo surrenders")["offered"] == ["Open to Bo: play, surrender or buy a second try."]
+    # Surrender: a single loss (R77). Turn-up 8 pays 1/1/3; hearts are off-colour (♠8 cut): 1 point to each opponent;
+    # house table, lost singly: 1 chip into the pool (not a solo, so not doubled). No trick is played.
+    last = _settled(steps)
+    assert "Anne 1 0 Bo −2 −1 Carl 1 0" in last and "The pool gains 1 chip." in last
+    assert not any(t.startswith("Trick ") for t, _, _ in steps)
+
+
+def test_the_chosen_hands_link_the_rulings_they_apply() -> None:
+    headings = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    for name in ("gask", "vira", "cuckoo", "second-try", "surrender"):
+        html = fig("hand", hand=name)
+        for path, number in re.findall(r'<a data-site-path="rulings/#([^"]+)" href="[^"]+">(R\d+)</a>', html):
+            # Each anchor is the slug of its heading on the rulings page.
+            heading = re.search(rf"^## {number} (.+)$", headings, re.M)
+            assert heading, number
+            slug = re.sub(r"[^a-z0-9 -]", "", f"{number} {heading.group(1)}".lower()).replace(" ", "-")
+            assert path == slug
+        assert 'data-site-path="rulings/#' in html
+
+
+def test_the_chosen_hand_figure_refuses_unknown_hands() -> None:
+    from stytvolt.core.errors import InvalidPosition
+    from stytvolt.vira.worked import deck_for, worked_deal
+
+    with pytest.raises(Exception, match="^hand: no worked hand of Vira is called 'whist'"):
+        fig("hand", hand="whist")
+    with pytest.raises(InvalidPosition, match="expected one of gask, vira, cuckoo, second-try, surrender"):
+        worked_deal("solo")
+    with pytest.raises(InvalidPosition, match="hand 0 of a worked deal holds 13 cards, not 1$"):
+        deck_for(("HA", "HK", "HQ"), "S2")
+    assert 'data-hand="gask"' in fig("hand", hand="Gask") and 'data-start="4"' in fig("hand", hand="gask", step="5")
+
+
+def test_the_pages_place_the_chosen_hands_and_say_what_they_show() -> None:
+    contracts, scoring = _page("contracts.md"), _page("play-and-scoring.md")
+    for name in ("gask", "vira", "cuckoo", "surrender"):
+        assert f'data-figure="hand" data-hand="{name}"' in contracts
+    assert 'data-figure="hand" data-hand="second-try"' in scoring
+    # The pages' numbers, as the tests above worked them out.
+    assert "makes twelve tricks, two more than she needs, and is paid at the preference rate, 2 points" in contracts
+    assert "names hearts (the colour suit: 4 points from each opponent)" in contracts
+    assert "Carl takes a chip from the pool, and Anne, who passed while the cuckoo was the highest bid, pays one in" in contracts
+    assert "Turn-up 8's off-colour rate, 1 point, to each opponent, and one chip into the pool" in contracts
+    assert "she gains 4 and each opponent loses 2" in scoring and "takes no chip" in scoring

@@ -345,7 +345,8 @@ def _follow_notes(cards: Sequence[Card], trump: Suit | None, names: Sequence[str
             notes.append(("follow-trumps", f"{who} plays {card.symbol}, a trump: {who} has no {led.english}."))
         else:
             notes.append(("follow-discard", f"{who} plays {card.symbol}: {who} has no {led.english}, "
-                                            "and a card of another suit that is not a trump never wins."))
+                                            + ("and with no trumps a card of another suit never wins." if trump is None
+                                               else "and a card of another suit that is not a trump never wins.")))
     return notes
 
 
