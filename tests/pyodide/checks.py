@@ -706,6 +706,9 @@ def check_vira_pages() -> object:
                            ("settle", {"name": "Solo 8", "tricks": "6", "trumps": "preference"}),
                            ("trick", {"cards": "SK SA H2", "trump": "H"})]:
         out[f"figure {figure}"] = _digest([render_figure(figure, params, game="vira")])
+    for name in ("gask", "vira", "cuckoo", "second-try", "surrender"):
+        html = render_figure("hand", {"hand": name}, game="vira")
+        out[f"figure hand {name}"] = {"titles": re.findall(r'data-title="([^"]*)"', html)[-3:], "html": _digest([html])}
     return out
 
 
