@@ -6,15 +6,29 @@ still make sure I do not lose?" has an answer.  It is asked in the worst
 case: every other player plays against that seat, as if they were one.
 
 Pick-ups can bring a position back (a card led, picked up, led again), so
-the answer is not a walk down a tree.  :func:`avoid_losing` lists every
-position reachable from the one given (two positions are the same when the
-same faces lie in the same places with the same player to move: twins of
-the two-pack game merge) and computes the seat's *attractor*: the positions
+the answer is not a walk down a tree.  :func:`analyse` lists every position
+reachable from the one given (two positions are the same when the same
+faces lie in the same places with the same player to move: twins of the
+two-pack game merge) and computes the seat's *attractor*: the positions
 from which it can force reaching one where it holds no card (or where the
 game has ended with another loser).  A position from which the others can
 keep the game going round for ever without the seat getting out is not in
 it: the seat cannot *make sure* of getting out there.  The work is linear in
 the positions found; ``max_positions`` bounds them.
+
+The attractor is worked backwards in order of distance, so each position
+also gets its *distance*: how many more actions the seat needs, at most,
+against the others' most stubborn play.  The :class:`Analysis` answers the
+questions a puzzle asks: which moves keep the seat safe, the others' most
+stubborn reply, and, from a position the seat cannot save, the line by
+which the others make it lose (worked out on demand: the others' own
+attractor of the positions where the seat has lost).
+
+Every search is also a generator (:func:`analyse_steps`,
+:func:`avoid_losing_steps`) that yields a progress fraction after every
+:data:`CHUNK` actions tried, a few milliseconds of work, so a page running
+it in the browser's worker can stop it at once; :func:`analyse` and
+:func:`avoid_losing` run the same generator to its end.
 
 It sees every card, and says so: it is for puzzles, teaching and
 analysis, never a computer player's look at a real game's hidden cards
@@ -23,18 +37,26 @@ analysis, never a computer player's look at a real game's hidden cards
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Any, Callable, Hashable, TypeVar
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.knorri.cards import MARKED_TWO
 from stytvolt.knorri.state import Action, KnorriState
 from stytvolt.knorri.variants import PhaseOne
 
-__all__ = ["Verdict", "avoid_losing", "MAX_POSITIONS"]
+__all__ = ["Verdict", "Analysis", "avoid_losing", "avoid_losing_steps", "analyse", "analyse_steps",
+           "MAX_POSITIONS", "CHUNK"]
 
 #: The most positions :func:`avoid_losing` lists before it gives up.
 MAX_POSITIONS = 200_000
+#: Actions tried between two yields of the generator forms (about 5 to 15 ms of CPython, a few times that
+#: in the browser's WebAssembly).
+CHUNK = 200
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -52,18 +74,370 @@ class Verdict:
     positions: int
 
 
-def _face(card: object) -> int:
-    index: int = getattr(card, "index")
-    return index + 52 if card is MARKED_TWO else index
+def _faces(state: KnorriState) -> list[int]:
+    """Each deck place's face as a number (0-51, 52 for the marked ♣2): twins share one."""
+    return [c.index + 52 if c is MARKED_TWO else c.index for c in state.deck]
 
 
-def _key(state: KnorriState) -> Hashable:
+def _keyer(state: KnorriState) -> Callable[[KnorriState], Hashable]:
     """The position as faces in places (twins merge; who went out when does not matter here)."""
-    deck = state.deck
-    hands = tuple(tuple(sorted(_face(deck[i]) for i in h)) for h in state._hands)
-    trick = tuple(tuple(_face(deck[i]) for i in g) for g in state.trick)
-    return (state.phase, state.to_move, state.loser, state.opening, state.trick_size if state.trick else 0,
-            hands, trick, tuple(state.silent))
+    face = _faces(state).__getitem__
+
+    def key(s: KnorriState) -> Hashable:
+        hands = tuple(tuple(sorted(map(face, h))) for h in s._hands)
+        trick = tuple(tuple(map(face, g)) for g in s.trick)
+        return (s.phase, s.to_move, s.loser, s.opening, s.trick_size if s.trick else 0, hands, trick,
+                tuple(s.silent))
+
+    return key
+
+
+def _check(state: object, seat: object, max_positions: object) -> int:
+    """The seat asked about, once the position and the bound are known to be readable."""
+    if not isinstance(state, KnorriState):
+        raise InvalidPosition(f"the solver reads a Knorri game, not {type_name(state)}")
+    if state.phase not in ("play", "done"):
+        raise InvalidPosition("the solver reads phase-two positions; this game is still in phase one")
+    if state.rules.phase_one is PhaseOne.MAS and state.start_hands is None:
+        raise InvalidPosition("after the Mas phase one some cards are unseen: the solver, which sees every card, "
+                              "reads only the table versions' phase two (or phase_two positions)")
+    who = state.current_player() if seat is None else seat
+    if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < state.num_players:
+        raise InvalidPosition(f"seat must be a seat from 0 to {state.num_players - 1}, not {seat!r}")
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 1:
+        raise InvalidPosition(f"max_positions is a positive whole number, not {max_positions!r}")
+    return who
+
+
+class Analysis:
+    """Every phase-two position reachable from a start, and what ``seat`` can force from each.
+
+    Made by :func:`analyse`.  Positions are asked about as states (any state
+    reached from the start by legal actions is known); each answer is the
+    rules' own actions.  ``positions`` is how many were listed.
+    """
+
+    def __init__(self, seat: int, key: Callable[[KnorriState], Hashable], index: dict[Hashable, int],
+                 mover: list[int], won: list[bool], lost_end: list[bool], graph: "_Graph", distance: list[int]) -> None:
+        self.seat = seat
+        self._key = key
+        self._index = index
+        self._mover = mover
+        self._won = won
+        self._lost_end = lost_end
+        self._graph = graph
+        self._distance = distance
+        self._doomed: list[bool] | None = None
+        self._fall: list[int] = []
+        self.positions = len(mover)
+
+    # -- finding a position --------------------------------------------------------------------------
+
+    def _at(self, state: KnorriState) -> int:
+        found = self._index.get(self._key(state))
+        if found is None:
+            raise InvalidPosition("this position cannot be reached from the one the analysis started at")
+        return found
+
+    def _edges(self, k: int) -> list[tuple[Action, int]]:
+        """The actions from position ``k``, in the rules' order, each with the position it leads to."""
+        g = self._graph
+        a, b = g.start[k], g.start[k + 1]
+        return list(zip(g.labels[a:b], g.succ[a:b]))
+
+    def _seat_to_move(self, k: int) -> bool:
+        return self._mover[k] == self.seat
+
+    # -- the seat's side ---------------------------------------------------------------------------
+
+    def safe(self, state: KnorriState) -> bool:
+        """Whether the seat can make sure of not losing from ``state``."""
+        return self._won[self._at(state)]
+
+    def distance(self, state: KnorriState) -> int:
+        """From a safe position, the most actions (everyone's) before the seat is safe for good, when it
+        plays its quickest way and the others their most stubborn; 0 once it is; -1 from an unsafe one."""
+        return self._distance[self._at(state)]
+
+    def settled(self, state: KnorriState) -> bool:
+        """Whether nothing more is to be decided for the seat: it holds no card, or the game is over."""
+        return self._mover[self._at(state)] < 0
+
+    def moves(self, state: KnorriState) -> list[tuple[Action, bool]]:
+        """Each legal action from ``state`` (in the rules' order), with whether the seat is safe after it."""
+        return [(a, self._won[j]) for a, j in self._edges(self._at(state))]
+
+    def safe_moves(self, state: KnorriState) -> tuple[Action, ...]:
+        """The seat's actions that keep it safe, when it is to move (else none)."""
+        k = self._at(state)
+        if not self._seat_to_move(k):
+            return ()
+        return tuple(a for a, j in self._edges(k) if self._won[j])
+
+    def quickest(self, state: KnorriState) -> Action:
+        """The seat's safe action that makes it safe soonest (the first in the rules' order among equals)."""
+        k = self._at(state)
+        options = [(self._distance[j], i, a) for i, (a, j) in enumerate(self._edges(k)) if self._won[j]]
+        if not self._seat_to_move(k) or not options:
+            raise InvalidPosition("the seat has no safe move to make here")
+        return min(options)[2]
+
+    def stubborn(self, state: KnorriState) -> Action:
+        """Another player's action that keeps the seat from safety longest (from a safe position, the one
+        putting off its escape; from an unsafe one, one keeping it unsafe, quickest to its loss)."""
+        k = self._at(state)
+        if self._mover[k] < 0 or self._seat_to_move(k):
+            raise InvalidPosition("another player must be to move for a stubborn reply")
+        edges = self._edges(k)
+        if self._won[k]:
+            return max(((self._distance[j], -i, a) for i, (a, j) in enumerate(edges)), key=lambda t: t[:2])[2]
+        return self._keeping(k)
+
+    # -- the others' side: how the seat loses ----------------------------------------------------------
+
+    def doomed(self, state: KnorriState) -> bool:
+        """Whether the others can force the game to end with the seat as the loser (not merely keep it
+        from getting out for ever)."""
+        return self._doom()[self._at(state)]
+
+    def losing_line(self, state: KnorriState, limit: int = 60) -> tuple[list[Action], bool]:
+        """From a position where the seat is not safe: the actions by which the others beat it, the seat
+        holding out as long as it can, and whether the line ends with the seat the loser (True) or with
+        a position coming round again (False: the others can keep that up for ever).  At most ``limit``."""
+        doom = self._doom()
+        k = self._at(state)
+        if self._won[k]:
+            raise InvalidPosition("the seat is safe here: there is no losing line")
+        line: list[Action] = []
+        seen = {k}
+        while self._mover[k] >= 0 and len(line) < limit:
+            edges = self._edges(k)
+            if doom[k]:
+                fall = self._fall
+                if self._seat_to_move(k):
+                    _, _, action, k = max((fall[j], -i, a, j) for i, (a, j) in enumerate(edges))
+                else:
+                    _, _, action, k = min((fall[j], i, a, j) for i, (a, j) in enumerate(edges) if doom[j])
+            elif self._seat_to_move(k):
+                # Not doomed: some move keeps the seat from a forced loss (the first such), though none saves it.
+                action, k = next((a, j) for a, j in edges if not doom[j])
+            else:
+                action = self._keeping(k)
+                k = next(j for a, j in edges if a is action)
+            line.append(action)
+            if k in seen and not doom[k]:
+                return line, False
+            seen.add(k)
+        return line, bool(self._lost_end[k]) if self._mover[k] < 0 else False
+
+    def _keeping(self, k: int) -> Action:
+        doom = self._doom()
+        options = [(0 if doom[j] else 1, self._fall[j] if doom[j] else 0, i, a)
+                   for i, (a, j) in enumerate(self._edges(k)) if not self._won[j]]
+        return min(options)[3]
+
+    def _doom(self) -> list[bool]:
+        if self._doomed is None:
+            others = [-2 if m < 0 else int(m != self.seat) for m in self._mover]
+            self._doomed, self._fall = _run(_attract_gen(others, self._lost_end, self._graph))
+        return self._doomed
+
+    def verdict(self, state: KnorriState) -> Verdict:
+        """The answer :func:`avoid_losing` gives for ``state``."""
+        k = self._at(state)
+        moves = tuple(str(a) for a, j in self._edges(k) if self._won[j]) if self._seat_to_move(k) else ()
+        return Verdict(self.seat, self._won[k], moves, self.positions)
+
+
+def analyse_steps(state: KnorriState, seat: int | None = None, *,
+                  max_positions: int = MAX_POSITIONS) -> Generator[float, None, Analysis]:
+    """:func:`analyse` as a generator: yields a progress fraction (0 to 1) after every :data:`CHUNK` actions
+    tried, returns the :class:`Analysis`.  Closing it stops the search; ``state`` is never changed."""
+    who = _check(state, seat, max_positions)
+    key = _keyer(state)
+    work = state.clone()
+    index: dict[Hashable, int] = {}
+    mover: list[int] = []  # the player to move, or -1 at a settled position
+    won: list[bool] = []
+    lost_end: list[bool] = []
+    # The moves as three flat lists (an edge a place in each), not a list a position: the garbage collector
+    # walks every container at each full collection, and a hundred thousand lists made it pause for tenths
+    # of a second between two yields.
+    sources: list[int] = []
+    labels: list[Action] = []
+    targets: list[int] = []
+
+    def visit() -> int:
+        here = key(work)
+        found = index.get(here)
+        if found is not None:
+            return found
+        if len(index) >= max_positions:
+            raise StytvoltError(f"more than {max_positions:,} positions: too large a position to settle")
+        k = index[here] = len(mover)
+        settled = work.phase == "done" or not work._hands[who]
+        mover.append(-1 if settled else work.to_move)
+        won.append(settled and work.loser != who)
+        lost_end.append(settled and work.loser == who)
+        return k
+
+    root = visit()
+    # Each entry: the position, the actions still to try from it, how many it has in all.
+    stack: list[tuple[int, list[Action], int]] = []
+    if mover[root] >= 0:
+        todo = work.legal_actions()
+        stack.append((root, todo[::-1], len(todo)))
+    tried = 0
+    while stack:
+        k, todo, total = stack[-1]
+        if not todo:
+            stack.pop()
+            if stack:
+                work.undo()
+            continue
+        action = todo.pop()
+        work.apply(action)
+        seen = len(mover)
+        j = visit()
+        sources.append(k)
+        labels.append(action)
+        targets.append(j)
+        if j == seen and mover[j] >= 0:
+            todo = work.legal_actions()
+            stack.append((j, todo[::-1], len(todo)))
+        else:
+            work.undo()
+        tried += 1
+        if tried % CHUNK == 0:
+            yield 0.9 * _explored(stack)
+    graph = yield from _Graph.build(len(mover), sources, labels, targets)
+    del sources, labels, targets
+    distance = yield from _attract_steps(who, mover, won, graph)
+    yield 1.0
+    return Analysis(who, key, index, mover, won, lost_end, graph, distance)
+
+
+class _Graph:
+    """The moves between positions, grouped by the position they leave: those of position ``k`` are at
+    ``start[k]`` to ``start[k + 1]`` in ``succ`` (the position reached) and ``labels`` (the action), in the
+    order they were listed."""
+
+    __slots__ = ("start", "succ", "labels")
+
+    def __init__(self, start: list[int], succ: list[int], labels: list[Any]) -> None:
+        self.start, self.succ, self.labels = start, succ, labels
+
+    @staticmethod
+    def build(n: int, sources: list[int], labels: list[Any], targets: list[int]) -> Generator[float, None, "_Graph"]:
+        """Group flat moves by their source (a counting sort, so each position keeps its moves' order)."""
+        start = [0] * (n + 1)
+        for k in sources:
+            start[k + 1] += 1
+        for k in range(n):
+            start[k + 1] += start[k]
+        place = start[:-1]
+        succ = [0] * len(sources)
+        labelled: list[Any] = [None] * len(sources)
+        for e, k in enumerate(sources):
+            at = place[k]
+            place[k] = at + 1
+            succ[at] = targets[e]
+            labelled[at] = labels[e]
+            if e % (8 * CHUNK) == 8 * CHUNK - 1:
+                yield 0.9
+        return _Graph(start, succ, labelled)
+
+
+def _explored(stack: list[tuple[int, list[Action], int]]) -> float:
+    """How much of the tree below the root the walk has covered, reckoning each branch an equal share."""
+    done, share = 0.0, 1.0
+    last = len(stack) - 1
+    for depth, (_, todo, total) in enumerate(stack):
+        finished = total - len(todo) - (0 if depth == last else 1)
+        done += share * finished / total
+        share /= total
+    return min(1.0, done)
+
+
+def _attract_steps(seat: int, mover: list[int], won: list[bool],
+                   graph: "_Graph") -> Generator[float, None, list[int]]:
+    """Mark in ``won`` every position from which ``seat`` can force reaching a won one, yielding now and
+    then; returns each position's distance (see :meth:`Analysis.distance`)."""
+    chooser = [-2 if m < 0 else int(m == seat) for m in mover]
+    yield 0.9
+    marks, distance = yield from _attract_gen(chooser, won, graph)
+    won[:] = marks
+    return distance
+
+
+def _attract_gen(chooser: list[int], target: list[bool],
+                 graph: "_Graph") -> Generator[float, None, tuple[list[bool], list[int]]]:
+    """The positions from which one side can force reaching a ``target`` one, and each one's distance.
+
+    ``chooser[k]``: 1 (or True) where that side chooses the move (it needs one successor in), 0 where
+    the other side does (it needs all of them in), -2 at a settled position.  Worked first in, first out,
+    so each position is reached at its least distance: the chooser's quickest, the other side's most
+    stubborn.  Linear in the moves, by counting.
+    """
+    n = len(chooser)
+    inside = list(target)
+    distance = [0 if t else -1 for t in target]
+    start, succ = graph.start, graph.succ
+    # Each position's distinct successors counted, and the moves reversed into flat lists (as in _Graph).
+    left = [0] * n
+    pred_sources: list[int] = []
+    pred_targets: list[int] = []
+    for k in range(n):
+        distinct = set(succ[start[k]:start[k + 1]])
+        left[k] = len(distinct)
+        for j in distinct:
+            pred_sources.append(j)
+            pred_targets.append(k)
+        if k % (4 * CHUNK) == 4 * CHUNK - 1:
+            yield 0.9
+    before = yield from _Graph.build(n, pred_sources, pred_targets, pred_targets)
+    del pred_sources, pred_targets
+    pstart, preds = before.start, before.succ
+    queue = deque(k for k in range(n) if inside[k])
+    done = 0
+    while queue:
+        j = queue.popleft()
+        for k in preds[pstart[j]:pstart[j + 1]]:
+            if inside[k]:
+                continue
+            left[k] -= 1
+            if chooser[k] == 1 or left[k] == 0:
+                inside[k] = True
+                distance[k] = distance[j] + 1
+                queue.append(k)
+        done += 1
+        if done % (4 * CHUNK) == 0:
+            yield 0.9 + 0.1 * done / n
+    return inside, distance
+
+
+def _run(work: Generator[float, None, _T]) -> _T:
+    """A generator form driven to its end, its result returned."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as finished:
+            result: _T = finished.value
+            return result
+
+
+def analyse(state: KnorriState, seat: int | None = None, *, max_positions: int = MAX_POSITIONS) -> Analysis:
+    """Every position reachable from ``state`` (a phase-two position), and what ``seat`` (by default the
+    player to move) can force from each: see :class:`Analysis`.  Refuses a position with more than
+    ``max_positions`` positions reachable."""
+    return _run(analyse_steps(state, seat, max_positions=max_positions))
+
+
+def avoid_losing_steps(state: KnorriState, seat: int | None = None, *,
+                       max_positions: int = MAX_POSITIONS) -> Generator[float, None, Verdict]:
+    """:func:`avoid_losing` as a generator: progress fractions now and then, the :class:`Verdict` at the end."""
+    analysis = yield from analyse_steps(state, seat, max_positions=max_positions)
+    return analysis.verdict(state)
 
 
 def avoid_losing(state: KnorriState, seat: int | None = None, *, max_positions: int = MAX_POSITIONS) -> Verdict:
@@ -75,83 +449,4 @@ def avoid_losing(state: KnorriState, seat: int | None = None, *, max_positions: 
     >>> verdict.safe, verdict.moves     # ♦2 first: ♥9 and ♠3 cannot beat it; ♥5 would be beaten
     (True, ('play D2',))
     """
-    if not isinstance(state, KnorriState):
-        raise InvalidPosition(f"the solver reads a Knorri game, not {type_name(state)}")
-    if state.phase not in ("play", "done"):
-        raise InvalidPosition("the solver reads phase-two positions; this game is still in phase one")
-    if state.rules.phase_one is PhaseOne.MAS and state.start_hands is None:
-        raise InvalidPosition("after the Mas phase one some cards are unseen: the solver, which sees every card, "
-                              "reads only the table versions' phase two (or phase_two positions)")
-    who = state.current_player() if seat is None else seat
-    if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < state.num_players:
-        raise InvalidPosition(f"seat must be a seat from 0 to {state.num_players - 1}, not {seat!r}")
-    if not isinstance(max_positions, int) or max_positions < 1:
-        raise InvalidPosition(f"max_positions is a positive whole number, not {max_positions!r}")
-    work = state.clone()
-    index: dict[Hashable, int] = {}
-    mover: list[int] = []  # the player to move, or -1 at a settled position
-    won: list[bool] = []
-    successors: list[list[int]] = []
-    root_moves: list[tuple[Action, int]] = []
-
-    def visit() -> int:
-        key = _key(work)
-        found = index.get(key)
-        if found is not None:
-            return found
-        if len(index) >= max_positions:
-            raise StytvoltError(f"more than {max_positions:,} positions: too large a position to settle")
-        k = index[key] = len(mover)
-        settled = work.is_terminal() or not work._hands[who]
-        mover.append(-1 if settled else work.current_player())
-        won.append(settled and work.loser != who)
-        successors.append([])
-        return k
-
-    root = visit()
-    stack: list[tuple[int, list[Action]]] = []
-    if mover[root] >= 0:
-        stack.append((root, list(work.legal_actions())))
-    while stack:
-        k, todo = stack[-1]
-        if not todo:
-            stack.pop()
-            if stack:
-                work.undo()
-            continue
-        action = todo.pop()
-        work.apply(action)
-        seen = len(mover)
-        j = visit()
-        successors[k].append(j)
-        if k == root:
-            root_moves.append((action, j))
-        if j == seen and mover[j] >= 0:
-            stack.append((j, list(work.legal_actions())))
-        else:
-            work.undo()
-    _attract(who, mover, won, successors)
-    moves = tuple(str(a) for a, j in root_moves if won[j]) if mover[root] == who else ()
-    return Verdict(who, won[root], moves, len(mover))
-
-
-def _attract(seat: int, mover: list[int], won: list[bool], successors: list[list[int]]) -> None:
-    """Mark in ``won`` every position from which ``seat`` can force reaching a won one: the seat needs
-    one successor won, another player to move needs all of them won (linear, by counting)."""
-    predecessors: list[list[int]] = [[] for _ in mover]
-    left = [0] * len(mover)
-    for k, succ in enumerate(successors):
-        distinct = set(succ)
-        left[k] = len(distinct)
-        for j in distinct:
-            predecessors[j].append(k)
-    queue = [k for k, w in enumerate(won) if w]
-    while queue:
-        j = queue.pop()
-        for k in predecessors[j]:
-            if won[k]:
-                continue
-            left[k] -= 1
-            if mover[k] == seat or left[k] == 0:
-                won[k] = True
-                queue.append(k)
+    return _run(avoid_losing_steps(state, seat, max_positions=max_positions))
