@@ -199,14 +199,15 @@ def _trump_prompt(state: Any) -> str:
     legal = state.legal_actions()
     suits = [a.suit for a in legal if a.kind == "trump"]
     item: Contract = state.contract
-    again = "Second try: " if state.tries == 2 else ""
     if item.kind is ContractKind.TURN_UP:
         turned = cards_text(state.face_up[: item.turned])
-        said = f"{again}Name trumps: the suit of one of the cards turned, {turned}."
+        said = f"Name trumps: the suit of one of the cards turned, {turned}."
     elif state.bid.suit_class is SuitClass.OFF:
-        said = f"{again}Name trumps: any suit, as your bid {state.bid} named no class."
+        said = f"Name trumps: any suit, as your bid {state.bid} named no class."
     else:
-        said = f"{again}Name trumps: your bid, {state.bid}, promised {_either(suits)}."
+        said = f"Name trumps: your bid, {state.bid}, promised {_either(suits)}."
+    if state.tries == 2:
+        said = "Second try: n" + said[1:]
     if any(a.kind == "misere" for a in legal):
         assert item.misere is not None
         said += (f" Or play the gask as its misère: lose every one of {item.misere.cards} tricks without trumps, "
