@@ -836,6 +836,48 @@ def check_knorri_pages() -> object:
     return out
 
 
+
+@check("vira.table")
+def check_vira_table() -> object:
+    """Vira at the table: a whole first hand at three and at four played through the widget's requests (South
+    pressing the first button on offer), a bid written with two characters and a surrender, every answer's digest and
+    the last answer in full, the hand's log asked for afterwards, and the widget's controls."""
+    from stytvolt.web import WIDGETS
+
+    out: dict[str, object] = {}
+    for setup, seed in (("3", "1"), ("4", "3")):
+        answers = []
+        response = handle({"game": "vira", "widget": "table", "params": {"do": "new", "setup": setup, "seed": seed}})
+        for _ in range(400):
+            answers.append(response)
+            html = response.get("html", "")
+            if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
+                break
+            text = response["set"]["game"]
+            if 'data-turn="computer"' in html:
+                params = {"do": "computer", "game": text}
+            else:
+                params = {"do": "play", "game": text,
+                          "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[0]}
+            response = handle({"game": "vira", "widget": "table", "params": params})
+        text = response.get("set", {}).get("game", "")
+        nxt = handle({"game": "vira", "widget": "table", "params": {"do": "next", "game": text}})
+        log = handle({"game": "vira", "widget": "table",
+                      "params": {"do": "log", "game": nxt.get("set", {}).get("game", ""), "hand": "0"}})
+        out[f"{setup} seed {seed}"] = {"text": text, "answers": len(answers), "digest": _digest(answers),
+                                       "last": response, "log": log}
+    wide = []
+    for params in ({"do": "play", "game": "v1.5.2.simple.3.", "action": "bid Solo Vira in preference"},
+                   {"do": "show", "game": "v1.5.2.simple.3._H00"},
+                   {"do": "play", "game": "v1.5.2.simple.3._H00", "action": "trump H"},
+                   {"do": "play", "game": "v1.5.2.simple.3._H000", "action": "surrender"},
+                   {"do": "undo", "game": "v1.5.2.simple.3._H0001"},
+                   {"do": "play", "game": "v1.5.2.simple.3.00Q", "action": "bid Beg"}):
+        wide.append(handle({"game": "vira", "widget": "table", "params": params}))
+    out["wide and refusals"] = wide
+    out["controls"] = WIDGETS[("vira", "table")].controls({"setup": "4"})
+    return out
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
