@@ -7,6 +7,8 @@ page's answer must be the same HTML, and its words the ones worked by hand in te
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
@@ -105,6 +107,55 @@ def test_a_worked_hand_dealt_from_a_seed_and_stepped(page: Any, server: SiteServ
     title = stepper.evaluate("s => [...s.querySelectorAll(':scope > .sv-steps > li')].find(li => !li.hidden).dataset.title")
     assert title == "The settlement"
     assert "Anne took 0 of 12 tricks." in stepper.inner_text()
+
+
+def _shown(stepper: Any) -> tuple[str, str]:
+    """The step the stepper shows: its title and its words, spaces folded."""
+    step = stepper.locator(":scope > .sv-steps > li:not([hidden])")
+    assert step.count() == 1
+    return str(step.get_attribute("data-title")), " ".join(step.inner_text().split())
+
+
+def test_a_chosen_hand_is_stepped_to_its_settlement_by_buttons_and_keys(page: Any, server: SiteServer) -> None:
+    """The surrendered turn-up of docs/vira/contracts.md: every step in CPython's order, by the buttons and then the
+    keys, ending at the settlement worked by hand in tests/test_web_vira.py."""
+    from stytvolt.web import render_figure
+
+    expected = re.findall(r'data-title="([^"]*)"', render_figure("hand", {"hand": "surrender"}, game="vira"))
+    assert expected[0] == "The deal" and expected[-1] == "The settlement"
+    page.goto(server.url + "vira/contracts/")
+    stepper = page.locator('.sv-stepper[data-hand="surrender"]')
+    page.wait_for_function("s => s.hasAttribute('data-sv-stepper')", arg=stepper.element_handle())
+    stepper.scroll_into_view_if_needed()
+    position = stepper.locator(".sv-stepper-pos")
+    assert _shown(stepper)[0] == "The deal" and stepper.get_by_role("button", name="Back").is_disabled()
+    seen = [_shown(stepper)[0]]
+    for k in range(2, len(expected) + 1):
+        stepper.get_by_role("button", name="Forward").click()
+        seen.append(_shown(stepper)[0])
+        assert position.inner_text() == f"Step {k} of {len(expected)}: {seen[-1]}"
+    assert seen == [html.unescape(t) for t in expected]
+    assert stepper.get_by_role("button", name="Forward").is_disabled()
+    title, words = _shown(stepper)
+    # Turn-up 8 surrendered with hearts (off-colour) trumps: 1 point to each opponent, 1 chip into the pool.
+    assert title == "The settlement" and "Anne 1 0 Bo −2 −1 Carl 1 0" in words and "R77" in words
+    # The keys: Home to the deal, ArrowRight to Anne's opening bid, ArrowLeft back, End to the settlement.
+    stepper.focus()
+    page.keyboard.press("Home")
+    assert _shown(stepper)[0] == "The deal"
+    page.keyboard.press("ArrowRight")
+    title, words = _shown(stepper)
+    assert title == "Anne bids Beg" and "eldest may not pass" in words
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert _shown(stepper)[0] == "Anne bids Beg"
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    title, words = _shown(stepper)
+    assert title == "Bo surrenders" and "Open to Bo: play, surrender or buy a second try." in words
+    page.keyboard.press("End")
+    assert _shown(stepper)[0] == "The settlement"
+    assert position.inner_text() == f"Step {len(expected)} of {len(expected)}: The settlement"
 
 
 @pytest.mark.parametrize("kind, level, seed", [("overcalls", 3, 99), ("contract-requires", 2, 17), ("outcome", 3, 5)])
