@@ -31,7 +31,7 @@ Every decision comes from :mod:`stytvolt.knorri`: beating
 explanations (:func:`~stytvolt.knorri.state.phase_two`,
 :meth:`~stytvolt.knorri.state.KnorriState.explain_action`), the computer
 player (:class:`~stytvolt.knorri.bots.SimpleBot`) and the solver
-(:func:`~stytvolt.knorri.solver.avoid_losing`).  This module words and draws
+(:func:`~stytvolt.knorri.solver.avoid_losing_steps`).  This module words and draws
 their answers.
 """
 
@@ -47,7 +47,7 @@ from stytvolt.core.explain import Reason
 from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.cards import MARKED_TWO, check_cards
 from stytvolt.knorri.rules import CARD_ORDER, explain_take, judge_beat, take_options, take_refusal
-from stytvolt.knorri.solver import avoid_losing
+from stytvolt.knorri.solver import avoid_losing_steps
 from stytvolt.knorri.state import KnorriState, parse_action, phase_two
 from stytvolt.knorri.variants import PhaseOne, Rules
 from stytvolt.web import Answer, Params, WidgetError, Work, figure, shown, widget
@@ -70,8 +70,8 @@ EXAMPLE_MOVES = "play C2 C3 C4, play C7, play CJ, pick up, pick up, pick up"
 AVOID_HANDS = "H5 D2 S7 / H9 S3 / D6"
 #: The most cards the avoid-losing widget settles (more would take the browser too long).
 MAX_AVOID_CARDS = 8
-#: The most positions the solver may list for one move of the avoid-losing widget.
-AVOID_POSITIONS = 40_000
+#: The most positions the solver may list for the avoid-losing widget's answer.
+AVOID_POSITIONS = 100_000
 #: The most actions a stepped position may hold, the computer's included.
 MAX_MOVES = 300
 _TOKENS = re.compile(r"[^\s,]+")
@@ -523,7 +523,7 @@ def _seat_param(p: Params, players: int, default: int) -> int:
 
 def avoid_answer(hands: Sequence[Sequence[Card]], leader: int | None, seat: int | None) -> Work:
     """Whether ``seat`` (default: the player to move) can make sure of not losing, with each of its moves
-    settled in turn when it is to move; yields progress between the solver's runs."""
+    said safe or not when it is to move (one search settles them all); yields the solver's progress."""
     total = sum(len(h) for h in hands)
     if total > MAX_AVOID_CARDS:
         raise WidgetError(f"hands: at most {MAX_AVOID_CARDS} cards in all for the solver here; {total} given")
@@ -531,21 +531,14 @@ def avoid_answer(hands: Sequence[Sequence[Card]], leader: int | None, seat: int 
     who = state.current_player() if seat is None else seat
     yield 0.0
     name = NAMES[who]
-    moves: list[tuple[str, bool]] = []
     try:
-        if state.current_player() == who and not state.is_terminal():
-            legal = state.legal_actions()
-            for k, action in enumerate(legal):
-                child = state.clone()
-                child.apply(action)
-                moves.append((str(action), avoid_losing(child, who, max_positions=AVOID_POSITIONS).safe))
-                yield (k + 1) / len(legal)
-            safe = any(ok for _, ok in moves)
-        else:
-            safe = avoid_losing(state, who, max_positions=AVOID_POSITIONS).safe
-            yield 1.0
+        found = yield from avoid_losing_steps(state, who, max_positions=AVOID_POSITIONS)
     except StytvoltError as err:
         raise WidgetError(f"hands: {err}; try fewer cards") from None
+    safe = found.safe
+    moves: list[tuple[str, bool]] = []
+    if state.current_player() == who and not state.is_terminal():
+        moves = [(str(action), str(action) in found.moves) for action in state.legal_actions()]
     if safe:
         verdict = f"Yes: {name} can make sure of not losing, whatever the others do"
     else:
@@ -603,5 +596,5 @@ def _controls_avoid(p: Params) -> str:
 
 @widget(GAME, "avoid", title="Knorri: can I still avoid losing?", controls=_controls_avoid)
 def _avoid(params: dict[str, str]) -> Work:
-    """The solver's answer, a long one: it yields its progress between the moves it settles."""
+    """The solver's answer, a long one: it yields the solver's progress every few milliseconds."""
     return avoid_answer(*_avoid_inputs(params))
