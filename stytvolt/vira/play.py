@@ -161,8 +161,10 @@ def explain_trick(cards: Sequence[Card] | str, trump: "Suit | str | None" = None
 
     >>> explain_trick("SK SA H2", "H").reason.text
     '♠K was led; ♥2 is the highest trump played, and a trump beats every card of another suit.'
-    >>> explain_trick("SK SA H2").reason.text
+    >>> explain_trick("SK SA H2", "D").reason.text
     'No trump was played, so the highest of the spades led wins: ♠A.'
+    >>> explain_trick("SK SA H2").reason.text
+    'With no trumps, the highest of the spades led wins: ♠A.'
     """
     plays = check_cards(cards, "the trick")
     check_trick(plays, TRICK)
@@ -179,6 +181,7 @@ def explain_trick(cards: Sequence[Card] | str, trump: "Suit | str | None" = None
             "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
             named, card=card.symbol, led=lead.symbol)
     else:
-        reason = Reason.of("highest-of-led", "No trump was played, so the highest of the {suit} led wins: {card}.",
+        why = "No trump was played, so" if suit is not None else "With no trumps,"
+        reason = Reason.of("highest-of-led", why + " the highest of the {suit} led wins: {card}.",
                            named, card=card.symbol, suit=lead.suit.english)
     return TrickResult(index, card, trumped, reason)
