@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import StytvoltError
@@ -48,6 +48,8 @@ from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.cards import MARKED_TWO, check_cards
 from stytvolt.knorri.rules import CARD_ORDER, explain_take, judge_beat, take_options, take_refusal
 from stytvolt.knorri.solver import avoid_losing_steps
+if TYPE_CHECKING:
+    from stytvolt.knorri.puzzles import Puzzle
 from stytvolt.knorri.state import KnorriState, parse_action, phase_two
 from stytvolt.knorri.variants import PhaseOne, Rules
 from stytvolt.web import Answer, Params, WidgetError, Work, figure, shown, widget
@@ -598,3 +600,274 @@ def _controls_avoid(p: Params) -> str:
 def _avoid(params: dict[str, str]) -> Work:
     """The solver's answer, a long one: it yields the solver's progress every few milliseconds."""
     return avoid_answer(*_avoid_inputs(params))
+
+
+# -- puzzles: find the play that still avoids losing ---------------------------------------------------------
+#
+# The widget ``puzzle`` (its page is docs/knorri/puzzles.md) follows the Stýrivolt puzzle's contract, so that
+# interactive/puzzle.mjs plays it unchanged: params ``id`` (K0007, or ``daily`` with ``date``), ``moves``
+# (actions since the puzzle's position, commas between), ``try`` (a card like d6, or an action text),
+# ``hints`` (0 to 4), ``show`` (yes: the solution); the answer's root ``.sv-puzzle`` carries ``data-puzzle``,
+# ``data-state`` (play, solved, shown), ``data-verdict`` (right, wrong, solved or empty), ``data-rating``,
+# ``data-level``, ``data-themes`` and ``data-count``; choices are buttons ``data-do="try"`` with
+# ``data-action``, a card that may not be played carries ``aria-disabled`` and its refusal in ``data-refusal``.
+
+#: What each hint takes off the puzzle's score (out of 100); the fourth, the answer, makes it a miss.
+PUZZLE_HINT_COSTS = (10, 15, 25, 100)
+#: The date the build shows the puzzle of the day for (the page asks again with the reader's date).
+PUZZLE_BUILD_DATE = "2026-01-01"
+_PUZZLE_HINT_NAMES = ("how many plays fail", "the idea", "the card to look at", "the answer")
+_PUZZLE_MAX_MOVES = 120
+
+
+def _you(seat: int, you: int) -> str:
+    return "you" if seat == you else NAMES[seat]
+
+
+def _said_line(line: Sequence[tuple[int, object]], you: int) -> str:
+    from stytvolt.knorri.puzzles import doing
+
+    parts = []
+    for seat, action in line:
+        words = doing(parse_action(action))
+        if seat == you:
+            words = words.replace("plays", "play").replace("picks", "pick").replace("misses", "miss")
+        parts.append(f"{_you(seat, you)} {words}")
+    return "; ".join(parts)
+
+
+def _puzzle_card(state: KnorriState, seat: int, card: Card, legal: dict[Card, str], active: bool) -> str:
+    spoken = card_words(card)[0]
+    colour = " sv-red" if card.suit.is_red else ""
+    face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
+            f'<span class="sv-tc-role" aria-hidden="true">{escape(card_words(card)[1])}</span>')
+    if active and card in legal:
+        return (f'<button type="button" class="sv-table-card{colour}" data-do="try" data-action="{legal[card]}" '
+                f'data-card="{card}" aria-label="Play {card.symbol}, {escape(spoken)}">{face}</button>')
+    if active:
+        why = state.refusal(parse_action(f"play {card}"))
+        said = why.render(seats=[_you(q, seat).capitalize() for q in range(state.num_players)]) if why else \
+            "it cannot be played now"
+        return (f'<button type="button" class="sv-table-card{colour}" data-card="{card}" aria-disabled="true" '
+                f'data-refusal="{escape(said)}" aria-label="{card.symbol}, {escape(spoken)}: cannot be played now">'
+                f"{face}</button>")
+    return (f'<span class="sv-table-card sv-table-card--still{colour}" data-card="{card}" role="img" '
+            f'aria-label="{card.symbol}, {escape(spoken)}">{face}</span>')
+
+
+def _puzzle_seat(state: KnorriState, seat: int, you: int, interactive: bool) -> str:
+    to_move = -1 if state.is_terminal() else state.current_player()
+    active = interactive and seat == to_move == you
+    legal = {a.cards[0]: str(a) for a in state.legal_actions() if a.kind == "play" and len(a.cards) == 1} \
+        if active else {}
+    cards = "".join(f"<li>{_puzzle_card(state, seat, c, legal, active)}</li>" for c in _ordered(state.hands[seat]))
+    held = len(state.hands[seat])
+    if seat in state.no_cards:
+        role = "took no cards: safe"
+    elif not held:
+        role = "out: safe"
+    elif state.loser == seat:
+        role = "the loser"
+    else:
+        role = "you" if seat == you else "plays against you"
+    marks = " · to play" if seat == to_move else ""
+    name = NAMES[seat] + (" (you)" if seat == you else "")
+    return (f'<section class="sv-pz-seat{" sv-seat--acting" if seat == to_move else ""}" data-seat="{NAMES[seat]}" '
+            f'aria-label="{escape(name)}, {escape(role)}">'
+            f'<h3 class="sv-table-h">{escape(name)} <span class="sv-seat-role">{escape(role)}{marks}</span> '
+            f'<span class="sv-seat-facts">{held} card{"s" if held != 1 else ""}</span></h3>'
+            f'<ul class="sv-table-cards">{cards or "<li class=sv-none>no cards</li>"}</ul></section>')
+
+
+def _puzzle_trick(state: KnorriState) -> str:
+    groups = state.trick_cards
+    if not groups:
+        lead = "" if state.is_terminal() else f" {_you_name(state)} leads a new trick."
+        return f'<p class="sv-pz-facts" data-trick="empty">The table is empty.{lead}</p>'
+    bottom, top = groups[0][0], groups[-1][-1]
+    all_cards = " · ".join(_chips(g) for g in groups)
+    return (f'<p class="sv-pz-facts" data-bottom="{bottom}" data-top="{top}">The trick, bottom card first: '
+            f"{all_cards}. <strong>Top card</strong> (to beat): {_chip(top)}; <strong>bottom card</strong> (to "
+            f"pick up): {_chip(bottom)}. {len(groups)} of the {state.trick_size} cards that complete it.</p>")
+
+
+def _you_name(state: KnorriState) -> str:
+    return NAMES[state.current_player()]
+
+
+def _puzzle_controls_html(p: Puzzle, state: KnorriState, you: int, hints: int, finished: bool) -> str:
+    if finished:
+        return ""
+    others = [a for a in state.legal_actions() if a.kind != "play" or len(a.cards) > 1]
+    buttons = []
+    for a in others:
+        if a.kind == "pickup":
+            text = f"Pick up the bottom card ({state.trick_cards[0][0].symbol})"
+        elif a.kind == "miss":
+            text = "Miss the turn"
+        else:
+            text = "Play " + " ".join(c.symbol for c in a.cards)
+        buttons.append(f'<button type="button" class="md-button sv-table-act" data-do="try" data-action="{a}">'
+                       f"{escape(text)}</button>")
+    acts = f'<div class="sv-table-acts">{"".join(buttons)}</div>' if buttons else ""
+    ladder = ""
+    if hints < len(PUZZLE_HINT_COSTS):
+        cost = PUZZLE_HINT_COSTS[hints]
+        what = "shows the answer and counts as a miss" if hints == len(PUZZLE_HINT_COSTS) - 1 else f"costs {cost} points"
+        ladder = (f'<button type="button" class="md-button sv-pz-hint" data-do="hint" data-cost="{cost}">'
+                  f"Hint {hints + 1} of {len(PUZZLE_HINT_COSTS)}: {_PUZZLE_HINT_NAMES[hints]} ({what})</button>")
+    reveal = ('<button type="button" class="md-button sv-pz-show" data-do="show">'
+              "Show the solution (counts as a miss)</button>")
+    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>Your turn ({NAMES[you]}).</strong> '
+            "Press the card to play, or pick up; or type a card in the box above (d6 is ♦6, p picks up).</p>"
+            f'{acts}<p class="sv-pz-help">{ladder} {reveal}</p></div>')
+
+
+def puzzle_html(p: Puzzle, state: KnorriState, *, verdict: str = "", message: str = "", hints: int = 0,
+                shown_all: bool = False) -> str:
+    """A Knorri puzzle drawn at ``state``: head, goal, every hand, the trick, the verdict, hints, the turn."""
+    from stytvolt.knorri.puzzles import LEVELS, puzzles
+
+    you = p.seat
+    over = p.over(state)
+    finished = over or shown_all
+    status = "shown" if shown_all and not over else ("solved" if over else "play")
+    n = state.num_players
+    seats = "".join(_puzzle_seat(state, q, you, not finished) for q in range(n))
+    note = ""
+    if message:
+        mark = {"right": "✓ ", "wrong": "✗ ", "solved": "✓ "}.get(verdict, "")
+        note = (f'<p class="sv-pz-verdict sv-pz-verdict--{verdict or "info"}"><strong>{mark}</strong>'
+                f"{escape(message)}</p>")
+    end = ""
+    if over:
+        end = ('<p class="sv-pz-done"><strong>✓ Solved.</strong> You have played your last card: you are safe, '
+               "and the others are left to settle who loses.</p>")
+    if shown_all or over:
+        steps = "".join(f"<li>{escape(_said_line([(seat, action)], you)[:1].upper() + _said_line([(seat, action)], you)[1:])}</li>"
+                        for seat, action in p.line())
+        end += (f'<div class="sv-pz-solution"><p><strong>The solution</strong> (against the most stubborn '
+                f"replies):</p><ol>{steps}</ol></div>")
+    hint_list = ""
+    if hints and not finished:
+        items = "".join(f"<li><strong>Hint {i + 1}:</strong> {escape(text)}</li>"
+                        for i, text in enumerate(p.hints(state)[:hints]))
+        hint_list = f'<ol class="sv-pz-hints">{items}</ol>'
+    plays = "play fails" if p.fails == 1 else "plays fail"
+    head = (f'<p class="sv-pz-head"><strong>Puzzle {p.id}</strong> · {LEVELS[p.level].capitalize()} · '
+            f"rated {p.rating} · {p.fails} {plays}</p>")
+    goal = (f'<p class="sv-pz-goal"><strong>Your goal:</strong> you are {NAMES[you]}. Make sure you are not the '
+            f"loser, whatever the other {n - 1} players do: they all play against you, and every card is seen.</p>")
+    return (f'<div class="sv-puzzle" data-game="knorri" data-puzzle="{p.id}" data-state="{status}" '
+            f'data-verdict="{verdict}" data-rating="{p.rating}" data-level="{p.level}" data-themes="knorri" '
+            f'data-count="{len(puzzles())}">{head}{goal}{note}{_puzzle_trick(state)}'
+            f'<div class="sv-pz-felt" aria-label="every hand">{seats}</div>{hint_list}{end}'
+            f"{_puzzle_controls_html(p, state, you, hints, finished)}</div>")
+
+
+def _puzzle_of(params: Params) -> Puzzle:
+    from stytvolt.knorri.puzzles import daily, get_puzzle
+
+    ident = params.get("id", "").strip() or "daily"
+    try:
+        if ident.lower() == "daily":
+            return daily(params.get("date", "").strip() or PUZZLE_BUILD_DATE)
+        return get_puzzle(ident)
+    except StytvoltError as err:
+        raise WidgetError(f"id: {err}") from None
+
+
+def _puzzle_try(state: KnorriState, text: str) -> str:
+    """The reader's play: a card (d6, ♦6), p or pick up, or an action's text; checked against the rules."""
+    from stytvolt.knorri.cards import parse_knorri_card
+
+    words = text.strip()
+    if words.lower() in ("p", "pick up", "pickup", "pick"):
+        action = "pick up"
+    else:
+        try:
+            action = f"play {parse_knorri_card(words)}"
+        except StytvoltError:
+            try:
+                action = str(parse_action(words))
+            except StytvoltError as err:
+                raise WidgetError(f"try: {err}") from None
+    act = parse_action(action)
+    why = state.refusal(act)
+    if why is not None:
+        raise WidgetError(f"{action} cannot be done now: "
+                          f"{why.render(seats=[_you(q, state.current_player()).capitalize() for q in range(state.num_players)])}")
+    return str(act)
+
+
+def _puzzle_controls(params: Params) -> str:
+    return (
+        f'<input type="hidden" name="id" value="{escape(params.get("id", "daily"))}">'
+        f'<input type="hidden" name="date" value="{escape(params.get("date", ""))}">'
+        f'<input type="hidden" name="moves" value="{escape(params.get("moves", ""))}">'
+        f'<input type="hidden" name="hints" value="{escape(params.get("hints", "0"))}">'
+        '<label>Your play <input name="try" autocomplete="off" spellcheck="false" size="6" '
+        'placeholder="d6" aria-describedby="sv-kpz-try-help"></label>'
+        '<button type="submit" class="md-button md-button--primary">Play it</button>'
+        '<span id="sv-kpz-try-help" class="sv-hint">A card as suit and rank (d6, S9, ♥K), or p to pick up.</span>'
+    )
+
+
+@widget(GAME, "puzzle", title="Knorri puzzle", controls=_puzzle_controls)
+def puzzle_answer(params: dict[str, str]) -> Work:
+    """The puzzle's answer to the reader: a long one the first time a puzzle is solved (it is then kept)."""
+    p = _puzzle_of(params)
+    text = params.get("moves", "").strip()
+    moves = [m.strip() for m in text.split(",") if m.strip()] if text else []
+    if len(moves) > _PUZZLE_MAX_MOVES:
+        raise WidgetError(f"moves: at most {_PUZZLE_MAX_MOVES} moves are played in a puzzle, not {len(moves)}")
+    hints_text = params.get("hints", "").strip() or "0"
+    if not hints_text.isdigit() or int(hints_text) > len(PUZZLE_HINT_COSTS):
+        raise WidgetError(f"hints: a number from 0 to {len(PUZZLE_HINT_COSTS)}, not {shown(hints_text)}")
+    hints = int(hints_text)
+    try:
+        state = p.play(moves)
+    except StytvoltError as err:
+        raise WidgetError(f"moves: {err}") from None
+    yield 0.0
+    yield from p.analysis_steps()  # the solver's search, the first time this puzzle is asked for in the visit
+    shown_all = params.get("show", "").strip().lower() in ("yes", "true", "1")
+    verdict, message = "", ""
+    attempt = params.get("try", "").strip()
+    if not moves and not attempt:
+        moves.extend(str(a) for _, a in p.advance(state))
+    if attempt and not shown_all:
+        if p.over(state):
+            raise WidgetError("the puzzle is over: nothing more to play")
+        if state.current_player() != p.seat:
+            raise WidgetError(f"it is {NAMES[state.current_player()]}'s turn, not yours")
+        action = _puzzle_try(state, attempt)
+        judged = p.judge(state, action)
+        said = doing_you(action)
+        if judged.ok:
+            moves.append(action)
+            state.apply(action)
+            after = p.advance(state)
+            moves.extend(str(a) for _, a in after)
+            verdict = "right"
+            message = f"Right: you {said}, and you can still make sure of not losing."
+            if after:
+                message += f" Then {_said_line(after, p.seat)}."
+            if p.over(state):
+                verdict = "solved"
+        else:
+            verdict = "wrong"
+            end = ("and you are left holding cards: you lose." if judged.loses else
+                   "and the same position comes round again: the others can keep this up for ever, and you never "
+                   "get out.")
+            message = (f"Not this one, taken back. If you {said}, the others can make you lose: "
+                       f"{_said_line(judged.line[1:], p.seat)}; {end}")
+    body = puzzle_html(p, state, verdict=verdict, message=message, hints=hints, shown_all=shown_all)
+    return {"html": body, "set": {"id": p.id, "moves": ",".join(moves), "hints": str(hints), "try": ""}}
+
+
+def doing_you(action: str) -> str:
+    """An action in words after "you": "play ♦5", "pick up the bottom card"."""
+    from stytvolt.knorri.puzzles import doing
+
+    return doing(parse_action(action)).replace("plays", "play").replace("picks", "pick").replace("misses", "miss")

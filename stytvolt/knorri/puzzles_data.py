@@ -1,0 +1,43 @@
+"""The published Knorri puzzles, written by ``python -m stytvolt.knorri.puzzles`` (do not edit by hand:
+the tests re-solve each one; see :mod:`stytvolt.knorri.puzzles`)."""
+
+from typing import Any
+
+PUZZLES: list[dict[str, Any]] = [
+    {'id': 'K0001', 'hands': ['DK', 'C6 D6', 'DQ', 'CK'], 'leader': 1, 'moves': ['play D6'], 'seat': 2, 'answer': 'play DQ', 'fails': 1, 'turns': 0, 'positions': 13, 'rating': 1277, 'level': 1},
+    {'id': 'K0002', 'hands': ['D3', 'D7', 'CJ ST', 'H6'], 'leader': 1, 'moves': ['play D7', 'pick up', 'play H6'], 'seat': 0, 'answer': 'play D3', 'fails': 1, 'turns': 0, 'positions': 41, 'rating': 1351, 'level': 1},
+    {'id': 'K0003', 'hands': ['CT', 'S9 DK S3', 'C8'], 'leader': 2, 'moves': ['play C8'], 'seat': 0, 'answer': 'play CT', 'fails': 1, 'turns': 0, 'positions': 42, 'rating': 1353, 'level': 1},
+    {'id': 'K0004', 'hands': ['D8', 'CJ DJ H3', 'SK CQ'], 'leader': 0, 'moves': ['play D8', 'pick up'], 'seat': 2, 'answer': 'play CQ', 'fails': 1, 'turns': 0, 'positions': 57, 'rating': 1372, 'level': 1},
+    {'id': 'K0005', 'hands': ['CQ S3 C7 SK', 'S7', 'DQ'], 'leader': 0, 'moves': ['play S3'], 'seat': 1, 'answer': 'play S7', 'fails': 1, 'turns': 0, 'positions': 95, 'rating': 1406, 'level': 1},
+    {'id': 'K0006', 'hands': ['SA HJ CK', 'DT C8', 'DK HK'], 'leader': 0, 'moves': ['play HJ', 'play DT'], 'seat': 2, 'answer': 'play DK', 'fails': 1, 'turns': 0, 'positions': 355, 'rating': 1491, 'level': 1},
+    {'id': 'K0007', 'hands': ['SK CA', 'S4', 'HK DK'], 'leader': 2, 'moves': [], 'seat': 2, 'answer': 'play HK', 'fails': 1, 'turns': 1, 'positions': 64, 'rating': 1500, 'level': 1},
+    {'id': 'K0008', 'hands': ['C4', 'C9 S8', 'SK D6'], 'leader': 2, 'moves': ['play SK', 'pick up', 'play S8'], 'seat': 2, 'answer': 'play D6', 'fails': 1, 'turns': 0, 'positions': 604, 'rating': 1526, 'level': 1},
+    {'id': 'K0009', 'hands': ['SA C6', 'S5 C8', 'SQ'], 'leader': 0, 'moves': [], 'seat': 0, 'answer': 'play C6', 'fails': 1, 'turns': 1, 'positions': 123, 'rating': 1542, 'level': 1},
+    {'id': 'K0010', 'hands': ['D2 CJ DQ SJ', 'D8 CT', 'SK'], 'leader': 2, 'moves': ['play SK', 'play D2'], 'seat': 1, 'answer': 'play D8', 'fails': 1, 'turns': 0, 'positions': 920, 'rating': 1553, 'level': 1},
+    {'id': 'K0011', 'hands': ['HQ', 'H7 DK', 'D7', 'H2'], 'leader': 3, 'moves': ['play H2'], 'seat': 0, 'answer': 'play HQ', 'fails': 1, 'turns': 0, 'positions': 996, 'rating': 1558, 'level': 1},
+    {'id': 'K0012', 'hands': ['S5 DQ', 'DA', 'D6', 'D9'], 'leader': 2, 'moves': ['play D6', 'pick up', 'play S5'], 'seat': 1, 'answer': 'play DA', 'fails': 1, 'turns': 0, 'positions': 994, 'rating': 1558, 'level': 1},
+    {'id': 'K0013', 'hands': ['H8 H3', 'H6 D8 CT', 'S4 H7'], 'leader': 1, 'moves': ['play H6', 'play H7'], 'seat': 0, 'answer': 'play H8', 'fails': 1, 'turns': 0, 'positions': 1086, 'rating': 1564, 'level': 2},
+    {'id': 'K0014', 'hands': ['H2 S3', 'H4', 'CA C3 H6'], 'leader': 0, 'moves': ['play H2'], 'seat': 1, 'answer': 'play H4', 'fails': 1, 'turns': 0, 'positions': 1557, 'rating': 1587, 'level': 2},
+    {'id': 'K0015', 'hands': ['HK DT C3', 'CJ', 'CA'], 'leader': 1, 'moves': ['play CJ', 'pick up'], 'seat': 0, 'answer': 'play HK', 'fails': 2, 'turns': 1, 'positions': 52, 'rating': 1597, 'level': 2},
+    {'id': 'K0016', 'hands': ['HK H4', 'HQ', 'C7 C9 C6'], 'leader': 0, 'moves': ['play H4'], 'seat': 1, 'answer': 'play HQ', 'fails': 1, 'turns': 0, 'positions': 2011, 'rating': 1604, 'level': 2},
+    {'id': 'K0017', 'hands': ['D4 S2', 'D2', 'ST C9 CK'], 'leader': 0, 'moves': ['play S2'], 'seat': 1, 'answer': 'play D2', 'fails': 1, 'turns': 0, 'positions': 2190, 'rating': 1609, 'level': 2},
+    {'id': 'K0018', 'hands': ['SQ S2 SJ', 'C6', 'C3 DJ'], 'leader': 2, 'moves': [], 'seat': 2, 'answer': 'play C3', 'fails': 1, 'turns': 1, 'positions': 385, 'rating': 1616, 'level': 2},
+    {'id': 'K0019', 'hands': ['H7 HK', 'D2 H3 D8', 'D6'], 'leader': 1, 'moves': ['play H3'], 'seat': 2, 'answer': 'play D6', 'fails': 1, 'turns': 0, 'positions': 4130, 'rating': 1651, 'level': 2},
+    {'id': 'K0020', 'hands': ['CJ', 'CT C3', 'C5 S2 DJ'], 'leader': 0, 'moves': ['play CJ', 'pick up'], 'seat': 2, 'answer': 'play S2', 'fails': 2, 'turns': 1, 'positions': 125, 'rating': 1653, 'level': 2},
+    {'id': 'K0021', 'hands': ['H9', 'HT D4', 'S9 D5'], 'leader': 2, 'moves': ['play S9', 'pick up'], 'seat': 1, 'answer': 'play HT', 'fails': 1, 'turns': 1, 'positions': 830, 'rating': 1666, 'level': 2},
+    {'id': 'K0022', 'hands': ['D8 SQ', 'DJ SJ', 'C4'], 'leader': 0, 'moves': [], 'seat': 0, 'answer': 'play SQ', 'fails': 1, 'turns': 2, 'positions': 219, 'rating': 1700, 'level': 2},
+    {'id': 'K0023', 'hands': ['S2 S6 CJ HA', 'SA', 'D6 SJ'], 'leader': 2, 'moves': [], 'seat': 2, 'answer': 'play SJ', 'fails': 1, 'turns': 1, 'positions': 1389, 'rating': 1700, 'level': 2},
+    {'id': 'K0024', 'hands': ['S7 SJ', 'SQ C8', 'SA HA'], 'leader': 1, 'moves': [], 'seat': 1, 'answer': 'play C8', 'fails': 1, 'turns': 1, 'positions': 1959, 'rating': 1722, 'level': 2},
+    {'id': 'K0025', 'hands': ['S5 D4', 'C8 SK S9', 'HT'], 'leader': 1, 'moves': ['play SK', 'pick up'], 'seat': 0, 'answer': 'play S5', 'fails': 1, 'turns': 1, 'positions': 2115, 'rating': 1727, 'level': 3},
+    {'id': 'K0026', 'hands': ['S3', 'C5 SQ', 'D9 HT S4'], 'leader': 1, 'moves': [], 'seat': 1, 'answer': 'play C5', 'fails': 1, 'turns': 1, 'positions': 2161, 'rating': 1728, 'level': 3},
+    {'id': 'K0027', 'hands': ['D8 C3', 'C7 C8', 'CQ ST'], 'leader': 2, 'moves': [], 'seat': 2, 'answer': 'play ST', 'fails': 1, 'turns': 1, 'positions': 2190, 'rating': 1729, 'level': 3},
+    {'id': 'K0028', 'hands': ['SK', 'SA H3', 'D6 D8 H7'], 'leader': 2, 'moves': ['play D6', 'pick up', 'play H3'], 'seat': 2, 'answer': 'play D8', 'fails': 2, 'turns': 0, 'positions': 3071, 'rating': 1741, 'level': 3},
+    {'id': 'K0029', 'hands': ['D3 S4', 'HJ SA', 'D5 HA'], 'leader': 0, 'moves': ['play D3', 'pick up'], 'seat': 2, 'answer': 'play HA', 'fails': 1, 'turns': 1, 'positions': 2926, 'rating': 1748, 'level': 3},
+    {'id': 'K0030', 'hands': ['SQ', 'D3', 'HQ HA', 'H4 D4'], 'leader': 1, 'moves': ['play D3', 'pick up'], 'seat': 3, 'answer': 'play H4', 'fails': 1, 'turns': 1, 'positions': 3226, 'rating': 1754, 'level': 3},
+    {'id': 'K0031', 'hands': ['CJ', 'S5 S7 H5', 'H2 S2 SJ'], 'leader': 0, 'moves': ['play CJ', 'pick up'], 'seat': 2, 'answer': 'play H2', 'fails': 2, 'turns': 2, 'positions': 400, 'rating': 1849, 'level': 3},
+    {'id': 'K0032', 'hands': ['S7 D2', 'S5 SJ', 'DA H3'], 'leader': 1, 'moves': ['play SJ', 'pick up'], 'seat': 0, 'answer': 'play S7', 'fails': 1, 'turns': 2, 'positions': 3226, 'rating': 1874, 'level': 3},
+    {'id': 'K0033', 'hands': ['C5 D5 C7 CA', 'D9', 'SK'], 'leader': 1, 'moves': ['play D9', 'pick up'], 'seat': 0, 'answer': 'play C5', 'fails': 3, 'turns': 2, 'positions': 220, 'rating': 1920, 'level': 3},
+    {'id': 'K0034', 'hands': ['H9 C8', 'C5 CK C6', 'D9'], 'leader': 0, 'moves': ['play C8'], 'seat': 1, 'answer': 'pick up', 'fails': 1, 'turns': 3, 'positions': 2203, 'rating': 1970, 'level': 3},
+    {'id': 'K0035', 'hands': ['CT HT', 'S3 D6', 'S6 D9'], 'leader': 2, 'moves': ['play S6', 'pick up'], 'seat': 1, 'answer': 'play S3', 'fails': 1, 'turns': 4, 'positions': 2306, 'rating': 2093, 'level': 3},
+    {'id': 'K0036', 'hands': ['HT DA H2', 'H3 SJ HJ', 'D6'], 'leader': 2, 'moves': ['play D6'], 'seat': 0, 'answer': 'pick up', 'fails': 1, 'turns': 5, 'positions': 1380, 'rating': 2179, 'level': 3},
+]
