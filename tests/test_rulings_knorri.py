@@ -187,3 +187,34 @@ def test_R100_a_game_can_go_round_and_nothing_ends_it() -> None:
     assert ([sorted(map(str, h)) for h in state.hands], state.current_player()) == before
     assert state.trick_cards == [] and not state.is_terminal()
     assert texts(state) == ["play SQ", "play H4"]  # the game simply goes on
+
+
+def test_KT1_a_session_at_the_table_is_four_three_two_or_one_hands_by_table_size() -> None:
+    # K-T1: four hands at three players, three at four, two at five, one at six to eight.  A session of three
+    # hands at four (dealt from seed 3) is over exactly when its third hand ends, and no fourth is dealt.
+    from stytvolt.knorri.bots import SimpleBot
+    from stytvolt.knorri.game import KnorriGame, SessionOver
+
+    bot = SimpleBot(3)
+    assert [KnorriGame(1, players=n).hands_to_play for n in range(3, 9)] == [4, 3, 2, 1, 1, 1]
+    game = KnorriGame(3, players=4)
+    for number in range(1, 4):
+        assert not game.over
+        hand = game.deal()
+        while not hand.is_terminal():
+            hand.apply(bot.choose(hand.observation(hand.current_player())))
+        assert len(game.sheet_lines()) == number + 1
+    assert game.over and game.outcome()
+    with pytest.raises(SessionOver):
+        game.deal()
+
+
+def test_KT2_the_table_scores_a_hand_zero_sum_and_the_loser_deals_next() -> None:
+    # K-T2, worked by hand on a three-player phase two: 0 leads ♥2 and goes out (+2: two players still hold
+    # cards), 1 beats it with ♥3 and goes out (+1), 2 is left holding ♠4 ♠5 and loses, paying 3; the loser
+    # deals next.
+    state = phase_two(["H2", "H3", "S4 S5"], leader=0, rules=Rules(scoring=True))
+    state.apply("play H2")
+    state.apply("play H3")
+    assert state.out == [0, 1] and state.loser == 2
+    assert state.returns() == [2, 1, -3] and state.next_dealer() == 2
