@@ -6,7 +6,7 @@ import pytest
 
 from stytvolt import StytvoltError
 from stytvolt.core.errors import InvalidPosition
-from stytvolt.knorri import KnorriState, PhaseOne, Rules, avoid_losing, phase_two
+from stytvolt.knorri import KnorriState, PhaseOne, Rules, avoid_losing, parse_action, phase_two
 
 
 def test_lead_the_card_nobody_can_beat() -> None:
@@ -61,3 +61,66 @@ def test_the_solver_refuses_what_it_cannot_read() -> None:
         avoid_losing(phase_two(["SA", "H2", "H3"], leader=0), 5)
     with pytest.raises(StytvoltError, match="too large"):
         avoid_losing(KnorriState.short(1, hand_size=4, players=4), max_positions=500)
+
+
+# -- the generator form ------------------------------------------------------------------------------------
+
+
+def test_the_generator_form_yields_progress_and_gives_the_same_verdict() -> None:
+    from stytvolt.knorri.solver import CHUNK, analyse, avoid_losing_steps
+
+    # Seven cards, three players: a few thousand positions, so the search yields many times.
+    state = phase_two(["H7 HK", "D2 H3 D8", "D6"], leader=1)
+    state.apply("play H3")
+    before = state.to_json()
+    work = avoid_losing_steps(state, 2)
+    fractions: list[float] = []
+    while True:
+        try:
+            fractions.append(next(work))
+        except StopIteration as done:
+            verdict = done.value
+            break
+    assert verdict == avoid_losing(state, 2)
+    assert verdict.moves == ("play D6",)
+    # At least one yield for every CHUNK actions tried (each new position is reached by one action).
+    assert len(fractions) >= (verdict.positions - 1) // CHUNK >= 10
+    assert all(0.0 <= f <= 1.0 for f in fractions) and fractions == sorted(fractions) and fractions[-1] == 1.0
+    assert state.to_json() == before
+    assert analyse(state, 2).positions == verdict.positions
+
+
+def test_closing_the_generator_stops_the_search_and_leaves_the_position() -> None:
+    from stytvolt.knorri.solver import avoid_losing_steps
+
+    state = phase_two(["H7 HK", "D2 H3 D8", "D6"], leader=1)
+    before = state.to_json()
+    work = avoid_losing_steps(state)
+    next(work)
+    next(work)
+    work.close()
+    assert state.to_json() == before
+    with pytest.raises(StopIteration):
+        next(work)
+
+
+def test_distances_stubborn_replies_and_the_losing_line() -> None:
+    from stytvolt.knorri.solver import analyse
+
+    # C (♥K ♦K) leads for three against A (♠K ♣A) and B (♠4).  After ♥K: A must pick it up, B lead ♠4 and
+    # go out, and C trumps with ♦K: four actions in all, C out.  After ♦K: A picks it up, B leads ♠4, C
+    # (♥K) picks it up, and A leads its three cards one by one, C picking each up: eight, C the loser.
+    state = phase_two(["SK CA", "S4", "HK DK"], leader=2)
+    a = analyse(state, 2)
+    assert a.safe(state) and a.safe_moves(state) == (parse_action("play HK"),)
+    assert a.quickest(state) == parse_action("play HK") and a.distance(state) == 4
+    wrong = state.clone()
+    wrong.apply("play DK")
+    assert not a.safe(wrong) and a.doomed(wrong) and a.distance(wrong) == -1
+    line, loses = a.losing_line(wrong)
+    assert loses and len(line) == 8
+    assert str(a.stubborn(wrong)) == "pick up"
+    with pytest.raises(InvalidPosition):
+        a.losing_line(state)
+    with pytest.raises(InvalidPosition, match="cannot be reached"):
+        a.safe(phase_two(["SK", "S4", "HK"], leader=0))

@@ -47,7 +47,7 @@ from stytvolt.knorri.solver import Analysis, analyse, analyse_steps
 from stytvolt.knorri.state import Action, KnorriState, parse_action, phase_two
 
 __all__ = ["Puzzle", "Judged", "PuzzleError", "puzzles", "get_puzzle", "daily", "check_sound", "generate",
-           "write_data", "LEVELS", "MAX_PUZZLE_POSITIONS", "doing"]
+           "write_data", "LEVELS", "MAX_PUZZLE_POSITIONS", "doing", "you_doing"]
 
 #: The levels by name.
 LEVELS = {1: "beginner", 2: "club", 3: "expert"}
@@ -69,6 +69,15 @@ def doing(action: Action) -> str:
     if action.kind == "miss":
         return "misses the turn"
     return "plays " + " ".join(c.symbol for c in action.cards)
+
+
+def you_doing(action: Action) -> str:
+    """An action in words, after "you": "play ♦5", "pick up the bottom card"."""
+    if action.kind == "pickup":
+        return "pick up the bottom card"
+    if action.kind == "miss":
+        return "miss the turn"
+    return "play " + " ".join(c.symbol for c in action.cards)
 
 
 @dataclass(frozen=True)
@@ -199,7 +208,7 @@ class Puzzle:
         else:
             second = "Beating is not always right, and neither is picking up: follow each play to its end."
             third = f"The card to look at is a {best.cards[0].suit.english.rstrip('s')}."
-        return [first, second, third, f"The answer: {doing(best)}."]
+        return [first, second, third, f"The answer: {you_doing(best)}."]
 
     def line(self) -> list[tuple[int, Action]]:
         """The solution: your quickest safe plays against the others' most stubborn, to the end."""

@@ -625,14 +625,12 @@ def _you(seat: int, you: int) -> str:
 
 
 def _said_line(line: Sequence[tuple[int, object]], you: int) -> str:
-    from stytvolt.knorri.puzzles import doing
+    from stytvolt.knorri.puzzles import doing, you_doing
 
     parts = []
     for seat, action in line:
-        words = doing(parse_action(action))
-        if seat == you:
-            words = words.replace("plays", "play").replace("picks", "pick").replace("misses", "miss")
-        parts.append(f"{_you(seat, you)} {words}")
+        act = parse_action(action)
+        parts.append(f"{_you(seat, you)} {you_doing(act) if seat == you else doing(act)}")
     return "; ".join(parts)
 
 
@@ -816,6 +814,8 @@ def _puzzle_controls(params: Params) -> str:
 @widget(GAME, "puzzle", title="Knorri puzzle", controls=_puzzle_controls)
 def puzzle_answer(params: dict[str, str]) -> Work:
     """The puzzle's answer to the reader: a long one the first time a puzzle is solved (it is then kept)."""
+    from stytvolt.knorri.puzzles import you_doing
+
     p = _puzzle_of(params)
     text = params.get("moves", "").strip()
     moves = [m.strip() for m in text.split(",") if m.strip()] if text else []
@@ -843,7 +843,7 @@ def puzzle_answer(params: dict[str, str]) -> Work:
             raise WidgetError(f"it is {NAMES[state.current_player()]}'s turn, not yours")
         action = _puzzle_try(state, attempt)
         judged = p.judge(state, action)
-        said = doing_you(action)
+        said = you_doing(parse_action(action))
         if judged.ok:
             moves.append(action)
             state.apply(action)
@@ -865,9 +865,3 @@ def puzzle_answer(params: dict[str, str]) -> Work:
     body = puzzle_html(p, state, verdict=verdict, message=message, hints=hints, shown_all=shown_all)
     return {"html": body, "set": {"id": p.id, "moves": ",".join(moves), "hints": str(hints), "try": ""}}
 
-
-def doing_you(action: str) -> str:
-    """An action in words after "you": "play ♦5", "pick up the bottom card"."""
-    from stytvolt.knorri.puzzles import doing
-
-    return doing(parse_action(action)).replace("plays", "play").replace("picks", "pick").replace("misses", "miss")
