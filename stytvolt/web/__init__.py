@@ -124,6 +124,7 @@ PART_MODULES: dict[tuple[str, str], str] = {
     ("klorsjavs", "table"): "stytvolt.web.matches",
     ("brus", "table"): "stytvolt.web.matches",
     ("knorri", "table"): "stytvolt.web.matches",
+    ("knorri", "puzzle"): "stytvolt.web.knorri",  # registered with the game's widgets; the solver runs on first use
     ("vira", "table"): "stytvolt.web.matches",
 }
 
