@@ -878,6 +878,31 @@ def check_vira_table() -> object:
     out["controls"] = WIDGETS[("vira", "table")].controls({"setup": "4"})
     return out
 
+@check("knorri.puzzles")
+def check_knorri_puzzles() -> object:
+    """Knorri's puzzles: a few re-solved from their data, their hints and lines, and the puzzle widget's
+    answers (a fresh puzzle, a wrong play, a right one, hints, the solution) as the browser gives them."""
+    from stytvolt.knorri.puzzles import check_sound, get_puzzle, puzzles
+
+    every = puzzles()
+    out: dict[str, object] = {"count": len(every), "ids": [p.id for p in every],
+                              "ratings": [p.rating for p in every]}
+    for ident in ("K0001", "K0007", "K0019"):
+        p = get_puzzle(ident)
+        state = p.state()
+        out[ident] = {"sound": check_sound(p), "hints": p.hints(state),
+                      "line": [[seat, str(a)] for seat, a in p.line()],
+                      "judged": [[str(a), p.judge(state, a).ok, [str(x) for _, x in p.judge(state, a).line]]
+                                 for a in state.legal_actions()]}
+    asks = [{"id": "K0004"}, {"id": "K0003", "try": "p"}, {"id": "K0007", "try": "hk"},
+            {"id": "K0012", "hints": "3"}, {"id": "K0019", "show": "yes"}, {"id": "daily", "date": "2026-05-01"},
+            {"id": "K0004", "try": "dj"}]
+    for params in asks:
+        out[f"widget puzzle {sorted(params.items())}"] = _digest([handle({"game": "knorri", "widget": "puzzle",
+                                                                          "params": params})])
+    return out
+
+
 def run(prefixes: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
     for name in sorted(CHECKS):
