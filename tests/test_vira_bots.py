@@ -8,8 +8,11 @@ import random
 import pytest
 
 from stytvolt import InvalidPosition, parse_cards
+from stytvolt.core.cards import Suit
 from stytvolt.vira import HandState
 from stytvolt.vira.bots import RandomBot, SimpleBot, danger, estimate
+from stytvolt.vira.contracts import contract
+from stytvolt.vira.hand import Action, Observation
 
 from test_vira_hand import SPADES, layout, play
 
@@ -88,3 +91,42 @@ def test_simplebot_opponent_ducks_when_the_other_opponent_wins() -> None:
     play(state, "bid Beg", "bid Solo 6", "pass", "pass", "trump S", "play", "keep", "keep")
     play(state, "card HA", "card H2")  # eldest's ace wins against the soloist's two
     assert str(SimpleBot().choose(state.observation(2))) == "card H3"  # no need to spend the king
+
+
+def _decisions(seed: int) -> list[tuple[Observation, Action]]:
+    """Every play/surrender/retry decision SimpleBot makes in a hand it plays at all three seats."""
+    state = HandState.deal(seed)
+    bot = SimpleBot()
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        action = bot.choose(obs)
+        if action.kind in ("play", "surrender", "retry"):
+            out.append((obs, action))
+        state.apply(action)
+    return out
+
+
+def test_simplebot_surrenders_a_hopeless_trump_contract() -> None:
+    # Seed 26: Bo (seat 1) plays Beg (six tricks) with clubs trumps, holding after the exchange
+    # ♠4 5 10, ♦6 8 10 Q K, ♣2 3 4 6 J. By the estimate: clubs have no ace, king or queen, and two
+    # trumps past the third are 2 × 0.9 = 1.8; ♦K guarded is 0.6; no plain ace: 2.4 tricks, which
+    # is 3.6 short of six, two or more short, so he surrenders (a single loss instead of a likely kodille).
+    [(obs, action)] = _decisions(26)
+    assert (obs.player, obs.contract, obs.trump) == (1, "Beg", Suit.CLUBS)
+    assert sorted(obs.hand) == sorted(parse_cards("S4 S5 ST D6 D8 DT DQ DK C2 C3 C4 C6 CJ"))
+    assert action == Action("surrender")
+
+
+def test_simplebot_plays_a_contract_it_can_carry_and_never_surrenders_a_solo() -> None:
+    # A surrendered solo pays double, as much as the kodille it would save: a solo is always played.
+    # And a second try is never bought.
+    seen = {"surrender": 0, "play": 0}
+    for seed in range(200):
+        for obs, action in _decisions(seed):
+            assert action.kind != "retry"
+            seen[action.kind] += 1
+            if obs.contract is not None and contract(obs.contract).is_solo:
+                assert action.kind == "play"
+    assert seen["surrender"] > 0 and seen["play"] > seen["surrender"]

@@ -7,8 +7,8 @@ its legal actions.
   possible trump suit (:func:`estimate`) and counts the cards that would win tricks in a misère
   (:func:`danger`); it bids at once the highest contract the hand can carry (drawing counts for about
   a trick and a half), holds it where it may, and passes when outbid; it names its best suit, lays away its weakest
-  cards (for a misère, its most dangerous), keeps what it is dealt as an opponent of a misère, and
-  plays: a soloist draws trumps while holding the best of them and cashes winners, an opponent wins as
+  cards (for a misère, its most dangerous), keeps what it is dealt as an opponent of a misère,
+  surrenders a trump contract it now values two or more tricks short (never a solo), and plays: a soloist draws trumps while holding the best of them and cashes winners, an opponent wins as
   cheaply as possible unless the other opponent already wins, and in a misère the soloist plays the
   highest card that still loses the trick.
 """
@@ -97,7 +97,7 @@ class SimpleBot:
         if kinds & {"trump", "misere"}:
             return self._trump(obs, legal)
         if kinds & {"play", "surrender", "retry"}:
-            return next(a for a in legal if a.kind == "play")
+            return self._decide(obs, legal)
         return self._discard(obs, legal)
 
     # -- the auction -----------------------------------------------------------------------------------------
@@ -154,6 +154,21 @@ class SimpleBot:
             if choice is None or (estimate(obs.hand, choice) < (item.tricks or 13) - 1 and danger(obs.hand) <= 2):
                 return misere[0]
         return next(a for a in legal if a.kind == "trump" and a.suit is choice)
+
+    def _decide(self, obs: Observation, legal: list[Action]) -> Action:
+        """Play on, or surrender a trump contract (not a solo) the hand now values two or more tricks short.
+
+        Playing it out would most likely cost a kodille, a surrender only a single loss; a surrendered solo
+        pays double, as much as the kodille it saves, so a solo is always played.  A second try is never
+        bought: it pays the first try as lost and at best wins a few points for the risk of double the loss.
+        """
+        play = next(a for a in legal if a.kind == "play")
+        if obs.contract is None or obs.trump is None or obs.misere:
+            return play
+        item = contract(obs.contract)
+        if item.is_solo or item.tricks is None or estimate(obs.hand, obs.trump) + 2 > item.tricks:
+            return play
+        return next((a for a in legal if a.kind == "surrender"), play)
 
     def _discard(self, obs: Observation, legal: list[Action]) -> Action:
         cards = [a.card for a in legal if a.kind == "discard" and a.card is not None]
