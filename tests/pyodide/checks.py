@@ -878,6 +878,50 @@ def check_vira_table() -> object:
     out["controls"] = WIDGETS[("vira", "table")].controls({"setup": "4"})
     return out
 
+@check("knorri.table")
+def check_knorri_table() -> object:
+    """Knorri at the table: a whole first hand at three played through the widget's requests (South pressing the
+    last button on offer), every answer's digest and the last answer in full, the hand's log asked for afterwards,
+    "you missed one" (South leaves a take and West points it out), refusals naming the field, and the controls."""
+    from stytvolt.web import WIDGETS
+
+    def ask(params: dict[str, str]) -> dict[str, object]:
+        return handle({"game": "knorri", "widget": "table", "params": params})
+
+    out: dict[str, object] = {}
+    answers = []
+    response = ask({"do": "new", "setup": "3", "seed": "4"})
+    for _ in range(800):
+        answers.append(response)
+        html = str(response.get("html", ""))
+        if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
+            break
+        text = str(response["set"]["game"])  # type: ignore[index]
+        if 'data-turn="computer"' in html:
+            params = {"do": "computer", "game": text}
+        else:
+            params = {"do": "play", "game": text, "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[-1]}
+        response = ask(params)
+    text = str(response.get("set", {}).get("game", ""))  # type: ignore[union-attr]
+    nxt = ask({"do": "next", "game": text})
+    log = ask({"do": "log", "game": str(nxt.get("set", {}).get("game", "")), "hand": "0"})  # type: ignore[union-attr]
+    out["3 seed 4"] = {"text": text, "answers": len(answers), "digest": _digest(answers), "last": response, "log": log}
+    out["missed"] = [ask(params) for params in (
+        {"do": "new", "setup": "3m", "seed": "17"},
+        {"do": "play", "game": "kn1.17.2.simple.3m.", "action": "leave"},
+        {"do": "computer", "game": "kn1.17.2.simple.3m.4"},
+        {"do": "undo", "game": "kn1.17.2.simple.3m.40"},
+    )]
+    out["refusals"] = [ask(params) for params in (
+        {"do": "play", "game": "kn1.17.2.simple.3.", "action": "take D8"},
+        {"do": "play", "game": "kn1.17.2.simple.3.", "action": "leave"},
+        {"do": "new", "setup": "9"},
+        {"do": "show", "game": "kn1.17.2.simple.3.z"},
+    )]
+    out["eight"] = ask({"do": "new", "setup": "8", "seed": "3"})
+    out["controls"] = WIDGETS[("knorri", "table")].controls({"setup": "5m"})
+    return out
+
 @check("knorri.puzzles")
 def check_knorri_puzzles() -> object:
     """Knorri's puzzles: a few re-solved from their data, their hints and lines, and the puzzle widget's
