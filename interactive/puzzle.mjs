@@ -14,7 +14,8 @@
 // * The score of the puzzle in hand: 100, less HINT costs (data-cost on the
 //   hint button) and 25 a wrong card; the fourth hint (the answer) or the
 //   solution makes it a miss (0).  When the puzzle is solved or shown, the
-//   result is kept in localStorage ("stytvolt:puzzles"): each puzzle's best
+//   result is kept in localStorage ("stytvolt:puzzles" for Stýrivolt's,
+//   "stytvolt:puzzles:<game>" for another game's, each game rated apart): each puzzle's best
 //   score, the streak (puzzles solved in a row with no wrong card and the
 //   solution not shown), and a rating (Elo: 1500 to start, K = 32, the
 //   puzzle's rating as the opponent's, the score as the result).
@@ -43,9 +44,20 @@ function today() {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-function load() {
+/** Where a game's puzzle record is kept: each game has its own rating and results (Stýrivolt's key is the first). */
+function storeOf(game) {
+  return !game || game === "styrivolt" ? STORE : `${STORE}:${game}`;
+}
+
+/** The game a widget or a figure's element belongs to. */
+function gameOf(element) {
+  const owner = element.closest("[data-game]");
+  return owner ? owner.dataset.game : "styrivolt";
+}
+
+function load(game) {
   try {
-    const data = JSON.parse(window.localStorage.getItem(STORE) || "{}");
+    const data = JSON.parse(window.localStorage.getItem(storeOf(game)) || "{}");
     return {
       rating: Number.isFinite(data.rating) ? data.rating : START_RATING,
       streak: Number.isInteger(data.streak) ? data.streak : 0,
@@ -57,17 +69,17 @@ function load() {
   }
 }
 
-function save(record) {
+function save(game, record) {
   try {
-    window.localStorage.setItem(STORE, JSON.stringify(record));
+    window.localStorage.setItem(storeOf(game), JSON.stringify(record));
   } catch {
     // storage off or full: the score is shown but not kept
   }
 }
 
 /** The result of one finished puzzle added to the record; returns the rating change. */
-function record(result) {
-  const data = load();
+function record(game, result) {
+  const data = load(game);
   const expected = 1 / (1 + 10 ** ((result.rating - data.rating) / 400));
   const change = Math.round(K_FACTOR * (result.score / 100 - expected));
   data.rating = Math.round(data.rating + change);
@@ -82,7 +94,7 @@ function record(result) {
     themes: result.themes,
     level: result.level,
   };
-  save(data);
+  save(game, data);
   return change;
 }
 
@@ -90,17 +102,18 @@ const LEVEL_NAMES = { 1: "Beginner", 2: "Club", 3: "Expert" };
 
 /** The dashboard and the list's "Your result" cells, from the record. */
 function drawRecord(root = document) {
-  const data = load();
   for (const cell of root.querySelectorAll("tr[data-puzzle] .sv-pz-record")) {
-    const got = data.results[cell.parentElement.dataset.puzzle];
+    const got = load(gameOf(cell)).results[cell.parentElement.dataset.puzzle];
     cell.textContent = got ? (got.score > 0 ? `solved, best ${got.score}` : "missed") : "not tried";
   }
   for (const link of root.querySelectorAll(".sv-pz-theme a[data-puzzle]")) {
-    const got = data.results[link.dataset.puzzle];
+    const got = load(gameOf(link)).results[link.dataset.puzzle];
     link.classList.toggle("sv-pz-solved", Boolean(got && got.score > 0));
     link.setAttribute("aria-label", `${link.dataset.puzzle}${got ? (got.score > 0 ? ", solved" : ", missed") : ""}`);
   }
   for (const board of root.querySelectorAll(".sv-pz-dashboard")) {
+    const game = gameOf(board);
+    const data = load(game);
     const rows = new Map();
     for (const [, got] of Object.entries(data.results)) {
       for (const theme of got.themes || []) {
@@ -142,7 +155,7 @@ function drawRecord(root = document) {
     clear.textContent = "Clear my puzzle record";
     clear.addEventListener("click", () => {
       try {
-        window.localStorage.removeItem(STORE);
+        window.localStorage.removeItem(storeOf(game));
       } catch {
         // nothing kept
       }
@@ -159,6 +172,7 @@ function mount(widget) {
   const output = widget.querySelector(".sv-output");
   if (!form || !status || !output) return false;
   widget.setAttribute("data-sv-mounted", "");
+  const game = gameOf(widget);
   for (const fieldset of form.querySelectorAll("fieldset.sv-fields[disabled]")) fieldset.disabled = false;
   output.setAttribute("aria-live", "off"); // the verdict alone is announced, through the status line
   output.tabIndex = -1;
@@ -203,7 +217,7 @@ function mount(widget) {
   }
 
   function drawScore(extra = "") {
-    const data = load();
+    const data = load(game);
     const now = attempt && attempt.done ? "Your score" : "Score if you solve it now";
     scoreLine.textContent = `${now}: ${score()} of 100. Rating ${data.rating}, streak ${data.streak}.${extra ? " " + extra : ""}`;
   }
@@ -252,7 +266,7 @@ function mount(widget) {
     if ((state === "solved" || state === "shown") && !attempt.done) {
       attempt.done = true;
       if (state === "shown") attempt.shown = true;
-      const change = record({ id, score: score(), wrong: attempt.wrong, rating: attempt.rating, themes: attempt.themes, level: attempt.level });
+      const change = record(game, { id, score: score(), wrong: attempt.wrong, rating: attempt.rating, themes: attempt.themes, level: attempt.level });
       extra = `Rating ${change >= 0 ? "+" : "−"}${Math.abs(change)}.`;
       drawRecord();
     }
@@ -272,7 +286,7 @@ function mount(widget) {
     const number = Number(id.slice(1));
     const nextUrl = new URL(url.href);
     const total = Number(root.dataset.count || 0);
-    nextUrl.searchParams.set("id", `P${String(total && number >= total ? 1 : number + 1).padStart(4, "0")}`);
+    nextUrl.searchParams.set("id", `${id[0]}${String(total && number >= total ? 1 : number + 1).padStart(4, "0")}`);
     next.href = nextUrl.href;
     const head = root.querySelector(".sv-pz-head");
     if (head && daySay) head.prepend(`${daySay}`);

@@ -85,8 +85,12 @@ def test_a_knorri_puzzle_solved_by_mouse_and_keyboard(context_factory: Any, serv
     assert state_of(widget)["state"] == "solved"
     same_as_cpython(widget)
     assert "Solved." in widget.locator(".sv-output").inner_text()
-    kept = json.loads(page.evaluate("localStorage.getItem('stytvolt:puzzles')") or "{}")
+    kept = json.loads(page.evaluate("localStorage.getItem('stytvolt:puzzles:knorri')") or "{}")
     assert kept["results"][p.id]["score"] == 100
+    # Knorri keeps its own record and rating: Stýrivolt's is untouched.
+    assert page.evaluate("localStorage.getItem('stytvolt:puzzles')") is None
+    # "Next puzzle" goes on through Knorri's puzzles, not Stýrivolt's.
+    assert f"id=K{int(p.id[1:]) + 1:04d}" in (page.locator(".sv-pz-next").first.get_attribute("href") or "")
     assert "Your score: 100 of 100" in widget.locator(".sv-pz-score").inner_text()
 
 
