@@ -38,7 +38,7 @@
 // request is pending and no computer move is waiting.
 
 const KIND = "table";
-const PAUSE_MS = 650; // a computer move is shown at least this long before the next one starts
+const PAUSE_MS = 650; // a computer move is shown at least this long before the next one starts (unless the table's data-pause says otherwise)
 const ANNOUNCE_MS = 1100; // between two announcements
 const BUSY_MS = 250; // a request taking longer than this shows that it is working
 
@@ -458,7 +458,7 @@ function mount(widget) {
       if (response === null) return;
       if (response.ok) show(response);
       else failed(response);
-    }, PAUSE_MS);
+    }, Number(tableRoot() && tableRoot().dataset.pause) || PAUSE_MS);
     setIdle();
   }
 

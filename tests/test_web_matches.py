@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+import stytvolt
+
 from stytvolt.web import handle
-from stytvolt.web.matches import ALPHABET, KINDS, SOUTH, read_game_text
+from stytvolt.web.matches import ALPHABET, KINDS, SOUTH, new_table, read_game_text, render
 
 SETUPS = [("sjavs", "4"), ("sjavs", "3"), ("sjavs", "2"),
           ("klorsjavs", "klorsjavs"), ("klorsjavs", "four-hand"), ("klorsjavs", "auction")]
@@ -231,7 +233,16 @@ def test_a_computers_laid_away_cards_stay_hidden_until_the_hand_is_over() -> Non
 
 
 def test_kinds_cover_every_game_of_hands_on_the_match_protocol() -> None:
-    assert set(KINDS) == {"sjavs", "klorsjavs", "brus"}
+    # Every registered game sits at this table but Stýrivolt, which has a table of its own (web.table).
+    assert set(KINDS) == {"sjavs", "klorsjavs", "knorri", "brus", "vira"}
+    assert set(KINDS) == {info.name for info in stytvolt.games()} - {"styrivolt"}
+
+
+def test_the_table_says_how_long_to_show_a_computer_move() -> None:
+    # Knorri's hands run to hundreds of computer moves, so its table asks for a brisker pace than the rest.
+    paces = {game: re.search(r'data-pause="(\d+)"', render(new_table(game, seed=3))) for game in KINDS}
+    assert {game: int(m.group(1)) for game, m in paces.items() if m} == {
+        "sjavs": 650, "klorsjavs": 650, "knorri": 400, "brus": 650, "vira": 650}
 
 
 @pytest.mark.parametrize("game, setup", [("sjavs", "4"), ("klorsjavs", "klorsjavs")])

@@ -86,6 +86,8 @@ class Kind:
     felt: Callable[[Any, "Words"], tuple[str, list[tuple[str, list[Card]]], list[str]]] | None = None
     # (state at the hand's end) -> (heading, each seat's cards) shown then; None: "Every hand as dealt", from as_dealt
     end_hands: Callable[[Any], tuple[str, tuple[tuple[Card, ...], ...]]] | None = None
+    # how long the page shows each computer move before asking for the next (a long game wants a brisker pace)
+    pause_ms: int = 650
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:

@@ -344,4 +344,5 @@ KIND = Kind(
                                   "club beats a club)",
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
+    pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace
 )

@@ -984,7 +984,8 @@ def render(table: Table) -> str:
         parts.append(_waiting(table, state))
     parts += [_felt(table, state), _your_cards(table, state, legal, active), _log(table), _sheet(table)]
     return (f'<div class="sv-table" data-game="{table.kind.game}" data-turn="{turn}" data-seat="{seat}" '
-            f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}">'
+            f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}" '
+            f'data-pause="{table.kind.pause_ms}">'
             f'<fieldset class="sv-table-moves" disabled><legend class="sv-table-legend">The table</legend>{"".join(parts)}'
             "</fieldset></div>")
 
