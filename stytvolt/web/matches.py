@@ -395,8 +395,7 @@ BRUS = Kind(
 )
 #: Every game at this table, by its registry name.
 #: Games whose Kind is written in a module of their own (``stytvolt.web.<game>_table``, exporting ``KIND``).
-KIND_MODULES: tuple[str, ...] = ("stytvolt.web.vira_table",)
-KIND_MODULES += ("stytvolt.web.knorri_table",)
+KIND_MODULES: tuple[str, ...] = ("stytvolt.web.knorri_table", "stytvolt.web.vira_table")
 KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS,
                           **{k.game: k for k in (importlib.import_module(m).KIND for m in KIND_MODULES)}}
 
