@@ -189,8 +189,8 @@ def test_R100_a_game_can_go_round_and_nothing_ends_it() -> None:
     assert texts(state) == ["play SQ", "play H4"]  # the game simply goes on
 
 
-def test_KT1_a_session_at_the_table_is_four_three_two_or_one_hands_by_table_size() -> None:
-    # K-T1: four hands at three players, three at four, two at five, one at six to eight.  A session of three
+def test_R101_a_session_at_the_table_is_four_three_two_or_one_hands_by_table_size() -> None:
+    # R101: four hands at three players, three at four, two at five, one at six to eight.  A session of three
     # hands at four (dealt from seed 3) is over exactly when its third hand ends, and no fourth is dealt.
     from stytvolt.knorri.bots import SimpleBot
     from stytvolt.knorri.game import KnorriGame, SessionOver
@@ -209,8 +209,8 @@ def test_KT1_a_session_at_the_table_is_four_three_two_or_one_hands_by_table_size
         game.deal()
 
 
-def test_KT2_the_table_scores_a_hand_zero_sum_and_the_loser_deals_next() -> None:
-    # K-T2, worked by hand on a three-player phase two: 0 leads ♥2 and goes out (+2: two players still hold
+def test_R102_the_table_scores_a_hand_zero_sum_and_the_loser_deals_next() -> None:
+    # R102, worked by hand on a three-player phase two: 0 leads ♥2 and goes out (+2: two players still hold
     # cards), 1 beats it with ♥3 and goes out (+1), 2 is left holding ♠4 ♠5 and loses, paying 3; the loser
     # deals next.
     state = phase_two(["H2", "H3", "S4 S5"], leader=0, rules=Rules(scoring=True))

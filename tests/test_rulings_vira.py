@@ -221,7 +221,7 @@ def test_R86_returns_are_points_plus_eight_a_chip() -> None:
     assert state.returns() == [-2, 4 + 8, -2] and sum(state.returns()) == 8
 
 
-def test_VT1_a_session_stakes_two_chips_each_and_ends_on_an_empty_pot_or_after_three_rounds() -> None:
+def test_R103_a_session_stakes_two_chips_each_and_ends_on_an_empty_pot_or_after_three_rounds() -> None:
     from stytvolt.vira.bots import SimpleBot
     from stytvolt.vira.game import ROUNDS, STAKE, ViraGame
 

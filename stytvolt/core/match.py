@@ -167,11 +167,15 @@ def next_dealer(dealer: int, players: int, passed: bool) -> int:
     return dealer if passed else (dealer + 1) % players
 
 
-def read_match(data: object, game: str, keys: set[str], required: set[str]) -> dict[str, Any]:
-    """A saved match's JSON (an object, or its text) once its kind, version and field names are checked."""
+def read_match(data: object, game: str, keys: set[str], required: set[str], *,
+               max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
+    """A saved match's JSON (an object, or its text) once its kind, version and field names are checked.
+
+    ``max_actions``: the most actions a saved hand may hold (a game whose hands run longer says its own)."""
     what = f"a saved {game}"
     if isinstance(data, str):
-        data = load_json(data, what, max_chars=MAX_HANDS * 1_000, max_depth=4)
+        # room for every hand at the usual length, or for ten of the game's longest hands at 20 characters an action
+        data = load_json(data, what, max_chars=max(MAX_HANDS * 1_000, 10 * max_actions * 20), max_depth=4)
     if not isinstance(data, dict):
         raise InvalidPosition(f"{what} is a JSON object, not {type_name(data)}")
     if data.get("game") != game or data.get("v") != 1:
@@ -190,8 +194,9 @@ def read_match(data: object, game: str, keys: set[str], required: set[str]) -> d
     for i, actions in enumerate(hands):
         if not isinstance(actions, list):
             raise InvalidPosition(f"hand {i + 1} is a list of action texts, not {type_name(actions)}")
-        if len(actions) > MAX_ACTIONS:
-            raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand has at most {MAX_ACTIONS}")
+        if len(actions) > max_actions:
+            raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand of {game} has at most "
+                                  f"{max_actions}")
     return data
 
 

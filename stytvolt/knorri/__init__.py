@@ -22,8 +22,8 @@ from stytvolt.knorri.rules import (
     Judgement, beat_refusal, beating_cards, beats, explain_take, judge_beat, judge_mas_trick, mas_winner,
     opening_card, opening_plays, opening_refusal, score_reasons, scores, take_choices, take_options, take_refusal,
 )
-from stytvolt.knorri.game import KnorriGame as KnorriGame  # a session of hands on one points sheet (the table's Match)
-from stytvolt.knorri.solver import Verdict, avoid_losing
+from stytvolt.knorri.game import KnorriGame  # a session of hands on one points sheet (the table's Match)
+from stytvolt.knorri.solver import Analysis, Verdict, analyse, analyse_steps, avoid_losing, avoid_losing_steps
 from stytvolt.knorri.state import (
     FACE_UP, PLAYERS, TWO_PACK_PLAYERS, Action, KnorriState, Observation, parse_action, phase_two,
 )
@@ -35,7 +35,8 @@ __all__ = [
     "mas_winner", "opening_card", "opening_plays", "opening_refusal", "score_reasons", "scores", "take_choices",
     "take_options", "take_refusal",
     "FACE_UP", "PLAYERS", "TWO_PACK_PLAYERS", "Action", "KnorriState", "Observation", "parse_action", "phase_two",
-    "Verdict", "avoid_losing", "PhaseOne", "Rules", "GAME",
+    "Verdict", "avoid_losing", "avoid_losing_steps", "Analysis", "analyse", "analyse_steps", "KnorriGame",
+    "PhaseOne", "Rules", "GAME",
 ]
 
 

@@ -14,7 +14,7 @@ What a session adds:
   nobody lost (nobody took a card, ruling R88), the same dealer again
   (ruling R99), as :meth:`KnorriState.next_dealer` says;
 * when the session ends: after a number of hands set by the table's size,
-  :data:`SESSION_HANDS` (provisional ruling K-T1: the source keeps a running
+  :data:`SESSION_HANDS` (ruling R101: the source keeps a running
   total "over a series of hands" without saying how many); then the highest
   total has won the session;
 * the cards: hand ``i`` is shuffled from :func:`~stytvolt.core.match.hand_seed`
@@ -31,7 +31,6 @@ from typing import Any, Sequence
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.jsontext import load_json
 from stytvolt.core.match import (
     HandsMatch, MAX_HANDS, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
 )
@@ -42,7 +41,7 @@ __all__ = ["KNORRI_GAME", "SESSION_HANDS", "MAX_HAND_ACTIONS", "KnorriGame", "Po
 
 #: The ``"game"`` of a saved Knorri session, and the name its hands' seeds are drawn under.
 KNORRI_GAME = "knorri-game"
-#: How many hands a session is, by the number of players (provisional ruling K-T1): a hand at a bigger
+#: How many hands a session is, by the number of players (ruling R101): a hand at a bigger
 #: table is a longer game (some 165 actions at three, 700 at eight), so a session lasts about as long at
 #: any table: four hands at three, three at four, two at five, one at six to eight.
 SESSION_HANDS: dict[int, int] = {3: 4, 4: 3, 5: 2, 6: 1, 7: 1, 8: 1}
@@ -197,21 +196,7 @@ class KnorriGame(HandsMatch[KnorriState]):
     def from_json(cls, data: object) -> "KnorriGame":
         """The session a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
-        if isinstance(data, str):
-            data = load_json(data, f"a saved {KNORRI_GAME}", max_chars=MAX_HANDS * 2_000, max_depth=4)
-        hands = data.get("hands") if isinstance(data, dict) else None
-        assert hands is None or isinstance(data, dict)
-        if isinstance(hands, list):  # read_match's limit on a hand's actions fits shorter games: Knorri's is its own
-            if len(hands) > MAX_HANDS:
-                raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved session holds at most {MAX_HANDS}")
-            for i, actions in enumerate(hands):
-                if isinstance(actions, list) and len(actions) > MAX_HAND_ACTIONS:
-                    raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a Knorri hand saved here has "
-                                          f"at most {MAX_HAND_ACTIONS}")
-            data = {**data, "hands": [[] if isinstance(a, list) else a for a in hands]}  # type: ignore[dict-item]
-        obj = read_match(data, KNORRI_GAME, _KEYS, {"seed", "hands"})
-        if isinstance(hands, list):
-            obj["hands"] = hands
+        obj = read_match(data, KNORRI_GAME, _KEYS, {"seed", "hands"}, max_actions=MAX_HAND_ACTIONS)
         try:
             rules = Rules.from_json(obj.get("rules", {"scoring": True}))
         except StytvoltError as err:

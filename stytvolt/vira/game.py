@@ -9,7 +9,7 @@ scores a hand.  What a session adds:
 * the pot: before the first deal every player puts :data:`STAKE` chips into
   it; the session ends after the hand that leaves it empty (Parlett), or
   after :data:`ROUNDS` rounds, every player dealing as often as the others,
-  whichever comes first (ruling VT1);
+  whichever comes first (ruling R103);
 * the sheet (:class:`ViraSheet`): each player's points (they pass between
   the players, so they always add up to 0), each player's chips since the
   start (the stake paid counts), and the pot; the chips and the pot add up
@@ -42,9 +42,9 @@ __all__ = ["VIRA_GAME", "STAKE", "ROUNDS", "ViraGame", "ViraSheet", "SessionOver
 
 #: The ``"game"`` of a saved Vira session, and the name its hands' seeds are drawn under.
 VIRA_GAME = "vira-game"
-#: The chips each player puts into the pot before the first deal (ruling VT1).
+#: The chips each player puts into the pot before the first deal (ruling R103).
 STAKE = 2
-#: The most rounds a session lasts, every player dealing once a round (ruling VT1).
+#: The most rounds a session lasts, every player dealing once a round (ruling R103).
 ROUNDS = 3
 _KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands"}
 
