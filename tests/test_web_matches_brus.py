@@ -144,7 +144,7 @@ def test_the_first_deal_of_seed_5_as_the_rules_play_it() -> None:
         assert f"{seat} passes, holding nothing higher than ♣J (Spit)." in log
     assert "South wins the trick with ♣J (Spit): nobody could beat it; you and North have 1 toward six." in log
     # The felt shows the finished trick with its three passes.
-    felt = re.search(r'<section class="sv-felt"(.*?)</section>', response["html"]).group(1)  # type: ignore[union-attr]
+    felt = re.search(r'<section class="sv-felt[^"]*"(.*?)</section>', response["html"]).group(1)  # type: ignore[union-attr]
     assert "The last trick, won by South" in felt and felt.count("passes") == 3
     response = play_on(response, deals=1)
     log = text_of(response["html"]).split("What happened in deal 1")[1]

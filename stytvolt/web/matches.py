@@ -844,10 +844,10 @@ def _felt(table: Table, state: Any) -> str:
         plays = list(plays_done)
         title = f"The last trick, won by {names[winner]}"
     else:
-        return '<section class="sv-felt" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
+        return '<section class="sv-felt sv-felt--list" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
     items = "".join(f"<li><strong>{names[seat]}</strong>: {_play_chip(table.kind, state, card)}</li>"
                     for seat, card in plays)
-    return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
             f'<ol class="sv-felt-plays">{items}</ol></section>')
 
 
@@ -858,7 +858,7 @@ def _laid_felt(table: Table, state: Any) -> str:
     items = "".join(f"<li><strong>{escape(label)}</strong>: {_chips(table.kind, state, cards)}</li>" for label, cards in rows)
     listed = f'<ul class="sv-felt-plays">{items}</ul>' if items else ""
     said = "".join(f'<p class="sv-felt-note">{escape(note)}</p>' for note in notes)
-    return (f'<section class="sv-felt" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
             f"{listed}{said}</section>")
 
 
