@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Team
 from stytvolt.core.match import (
     HandsMatch,
-    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
+    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_table, replay_hands, save_table,
 )
 from stytvolt.brus.hand import HandState, parse_action
 from stytvolt.brus.rules import GAME_STROKES, TABLES
@@ -37,7 +37,6 @@ __all__ = ["BRUS_GAME", "BrusGame", "StrokeSheet", "GameOver"]
 
 #: The ``"game"`` of a saved Brus game, and the name its deals' seeds are drawn under.
 BRUS_GAME = "brus-game"
-_KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands"}
 
 
 class GameOver(InvalidPosition):
@@ -162,20 +161,14 @@ class BrusGame(HandsMatch[HandState]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The seed, the table and each deal's actions: restoring deals the same cards and replays them."""
-        return {"game": BRUS_GAME, "v": 1, "seed": self.seed, "players": self.players,
-                "first_dealer": self.first_dealer, "rules": self.rules.to_json(),
-                "hands": [hand.to_json()["actions"] for hand in self.hands]}
+        """The seed, the table and each hand's actions (:func:`save_table`)."""
+        return save_table(self, BRUS_GAME)
 
     @classmethod
     def from_json(cls, data: object) -> "BrusGame":
         """The game a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
-        obj = read_match(data, BRUS_GAME, _KEYS, {"seed", "hands"})
-        try:
-            rules = Rules.from_json(obj.get("rules", {}))
-        except StytvoltError as err:
-            raise InvalidPosition(f"'rules': {err}") from None
-        game = cls(obj["seed"], players=obj.get("players", 4), first_dealer=obj.get("first_dealer", 0), rules=rules)
+        obj, table = read_table(data, BRUS_GAME, Rules.from_json, players=4)
+        game = cls(obj["seed"], **table)
         replay_hands(game, obj["hands"], parse_action)
         return game

@@ -33,12 +33,13 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
-from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "Match", "HandsMatch", "SheetLine", "SheetTally", "hand_seed", "check_seed", "check_seat", "read_match", "replay_hands", "cut_back",
+    "TABLE_KEYS", "save_table", "read_table",
     "next_dealer", "MAX_SEED", "MAX_HANDS", "MAX_ACTIONS",
 ]
 
@@ -220,6 +221,49 @@ def replay_hands(match: Match[Any], hands: list[list[Any]], parse_action: Callab
             except (ParseError, IllegalAction) as err:
                 shown = text[:30] if isinstance(text, str) else type_name(text)
                 raise InvalidPosition(f"hand {i + 1}, action {k + 1} ({shown!r}) cannot be replayed: {err}") from None
+
+
+#: The fields of a saved game at a table: its seed, the table's size, the first dealer, the rules, each hand.
+TABLE_KEYS = frozenset({"game", "v", "seed", "players", "first_dealer", "rules", "hands"})
+
+
+class _Rules(Protocol):
+    def to_json(self) -> Any: ...
+
+
+class _Table(Protocol):
+    @property
+    def seed(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def rules(self) -> _Rules: ...
+    @property
+    def hands(self) -> Any: ...
+
+
+def save_table(match: _Table, game: str, **extra: Any) -> dict[str, Any]:
+    """A game at a table as :func:`read_table` reads it back: the seed, the table, the rules, ``extra`` fields
+    and each hand's actions (restoring deals the same cards and replays them)."""
+    return {"game": game, "v": 1, "seed": match.seed, "players": match.players, "first_dealer": match.first_dealer,
+            "rules": match.rules.to_json(), **extra, "hands": [hand.to_json()["actions"] for hand in match.hands]}
+
+
+def read_table(data: object, game: str, rules: Callable[[object], Any], *, players: int, extra: frozenset[str] = frozenset(),
+               default_rules: object = None, max_actions: int = MAX_ACTIONS) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A :func:`save_table` form (or its text) checked: (the whole object, the keyword arguments of the game's
+    class: ``players`` (``players`` when absent), ``first_dealer``, ``rules`` read by ``rules``).
+
+    ``extra``: the game's own fields beyond :data:`TABLE_KEYS`; ``default_rules``: the rules' form when absent.
+    Anything wrong raises :class:`InvalidPosition` naming it."""
+    obj = read_match(data, game, set(TABLE_KEYS | extra), {"seed", "hands"}, max_actions=max_actions)
+    try:
+        read = rules(obj.get("rules", {} if default_rules is None else default_rules))
+    except StytvoltError as err:
+        raise InvalidPosition(f"'rules': {err}") from None
+    return obj, {"players": obj.get("players", players), "first_dealer": obj.get("first_dealer", 0), "rules": read}
 
 
 class _Undoable(Protocol):

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.match import (
-    HandsMatch, MAX_HANDS, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
+    HandsMatch, MAX_HANDS, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_table, replay_hands, save_table,
 )
 from stytvolt.knorri.state import PLAYERS, TWO_PACK_PLAYERS, KnorriState, parse_action
 from stytvolt.knorri.variants import Rules
@@ -47,7 +47,6 @@ KNORRI_GAME = "knorri-game"
 SESSION_HANDS: dict[int, int] = {3: 4, 4: 3, 5: 2, 6: 1, 7: 1, 8: 1}
 #: The most actions one saved hand may hold (a game at eight runs to some 700, rarely past 1,500).
 MAX_HAND_ACTIONS = 5_000
-_KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands_to_play", "hands"}
 
 
 def session_hands(players: int) -> int:
@@ -187,22 +186,16 @@ class KnorriGame(HandsMatch[KnorriState]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The seed, the table and each hand's actions: restoring deals the same cards and replays them."""
-        return {"game": KNORRI_GAME, "v": 1, "seed": self.seed, "players": self.players,
-                "first_dealer": self.first_dealer, "rules": self.rules.to_json(), "hands_to_play": self.hands_to_play,
-                "hands": [hand.to_json()["actions"] for hand in self.hands]}
+        """The seed, the table, the session's length and each hand's actions (:func:`save_table`)."""
+        return save_table(self, KNORRI_GAME, hands_to_play=self.hands_to_play)
 
     @classmethod
     def from_json(cls, data: object) -> "KnorriGame":
         """The session a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
-        obj = read_match(data, KNORRI_GAME, _KEYS, {"seed", "hands"}, max_actions=MAX_HAND_ACTIONS)
-        try:
-            rules = Rules.from_json(obj.get("rules", {"scoring": True}))
-        except StytvoltError as err:
-            raise InvalidPosition(f"'rules': {err}") from None
-        game = cls(obj["seed"], players=obj.get("players", 4), first_dealer=obj.get("first_dealer", 0), rules=rules,
-                   hands_to_play=obj.get("hands_to_play"))
+        obj, table = read_table(data, KNORRI_GAME, Rules.from_json, players=4, extra=frozenset({"hands_to_play"}),
+                                default_rules={"scoring": True}, max_actions=MAX_HAND_ACTIONS)
+        game = cls(obj["seed"], **table, hands_to_play=obj.get("hands_to_play"))
         replay_hands(game, obj["hands"], parse_action)
         return game
 

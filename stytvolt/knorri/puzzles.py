@@ -41,6 +41,7 @@ from collections.abc import Generator
 from typing import Any, Iterable, Sequence
 
 from stytvolt.core.cards import Card
+from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.knorri.cards import PACK
 from stytvolt.knorri.solver import Analysis, analyse, analyse_steps
@@ -55,7 +56,6 @@ LEVELS = {1: "beginner", 2: "club", 3: "expert"}
 MAX_PUZZLE_POSITIONS = 6_000
 #: The most actions a losing line shows.
 MAX_LINE = 40
-_EPOCH = _dt.date(2026, 1, 1)
 
 
 class PuzzleError(StytvoltError):
@@ -264,32 +264,19 @@ def puzzles(level: int | None = None) -> list[Puzzle]:
 
 
 def get_puzzle(puzzle_id: str) -> Puzzle:
-    """The puzzle ``K0007``; any one letter and the number will do (``P0007``, ``k7``)."""
+    """The puzzle ``K0007`` (the letter in either case, the number with or without its zeros: ``k7``)."""
     if not isinstance(puzzle_id, str):
         raise PuzzleError(f"a puzzle is named by text like K0007, not {type_name(puzzle_id)}")
     text = puzzle_id.strip()
     every = _published()
-    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit() and 1 <= int(text[1:]) <= len(every):
+    if len(text) >= 2 and text[0] in "Kk" and text[1:].isdigit() and 1 <= int(text[1:]) <= len(every):
         return every[int(text[1:]) - 1]
     raise PuzzleError(f"no Knorri puzzle {text[:12]!r}: they run from K0001 to K{len(every):04d}")
 
 
 def daily(date: _dt.date | str | None = None) -> Puzzle:
     """The puzzle of the day (``date`` a date or its ISO text; None: today): each in turn, one a day."""
-    if date is None:
-        day = _dt.date.today()
-    elif isinstance(date, _dt.date):
-        day = date
-    elif isinstance(date, str):
-        try:
-            day = _dt.date.fromisoformat(date)
-        except ValueError:
-            raise PuzzleError(f"a date is written like 2026-11-25, not {date[:20]!r}") from None
-    else:
-        raise PuzzleError(f"a date is a datetime.date or text like 2026-11-25, not {type_name(date)}")
-    every = _published()
-    step = next(k for k in range(7, 7 + len(every)) if math.gcd(k, len(every)) == 1)
-    return every[((day - _EPOCH).days * step) % len(every)]
+    return of_the_day(_published(), date, PuzzleError, first_step=7)
 
 
 # -- soundness ----------------------------------------------------------------------------------------

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.core.match import (
     HandsMatch,
-    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
+    SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_table, replay_hands, save_table,
 )
 from stytvolt.sjavs.hand import HandState, parse_action
 from stytvolt.sjavs.scoring import START, TRICKS, HandScore, RubberOver, ScoreSheet
@@ -40,7 +40,6 @@ __all__ = ["Rubber", "RUBBER_GAME"]
 
 #: The ``"game"`` of a saved rubber, and the name its hands' seeds are drawn under.
 RUBBER_GAME = "sjavs-rubber"
-_KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands"}
 
 
 class Rubber(HandsMatch[HandState]):
@@ -196,27 +195,15 @@ class Rubber(HandsMatch[HandState]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The seed, the table and each hand's actions: restoring deals the same cards and replays them."""
-        return {
-            "game": RUBBER_GAME,
-            "v": 1,
-            "seed": self.seed,
-            "players": self.players,
-            "first_dealer": self.first_dealer,
-            "rules": self.rules.to_json(),
-            "hands": [hand.to_json()["actions"] for hand in self.hands],
-        }
+        """The seed, the table and each hand's actions (:func:`save_table`)."""
+        return save_table(self, RUBBER_GAME)
 
     @classmethod
     def from_json(cls, data: object) -> "Rubber":
         """The rubber a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
-        obj = read_match(data, RUBBER_GAME, _KEYS, {"seed", "hands"})
-        try:
-            rules = Rules.from_json(obj.get("rules", {}))
-        except StytvoltError as err:
-            raise InvalidPosition(f"'rules': {err}") from None
-        rubber = cls(obj["seed"], players=obj.get("players", 4), first_dealer=obj.get("first_dealer", 0), rules=rules)
+        obj, table = read_table(data, RUBBER_GAME, Rules.from_json, players=4)
+        rubber = cls(obj["seed"], **table)
         replay_hands(rubber, obj["hands"], parse_action)
         return rubber
 

@@ -42,6 +42,7 @@ from importlib import resources
 from typing import Any, Iterable
 
 from stytvolt.core.cards import Card
+from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
@@ -81,7 +82,6 @@ LEVELS: dict[int, str] = {1: "beginner", 2: "club", 3: "expert"}
 SIDE = 0
 
 _DATA = "puzzles.json"
-_EPOCH = _dt.date(2026, 1, 1)  # the first puzzle of the day
 
 
 class PuzzleError(StytvoltError):
@@ -580,28 +580,7 @@ def daily(date: _dt.date | str | None = None) -> Puzzle:
 
     ``date`` is a date or its ISO text (``"2026-11-25"``); None means today.
     """
-    if date is None:
-        day = _dt.date.today()
-    elif isinstance(date, _dt.date):
-        day = date
-    elif isinstance(date, str):
-        try:
-            day = _dt.date.fromisoformat(date)
-        except ValueError:
-            raise PuzzleError(f"a date is written like 2026-11-25, not {date[:20]!r}") from None
-    else:
-        raise PuzzleError(f"a date is a datetime.date or text like 2026-11-25, not {type_name(date)}")
-    every = _published()
-    # A fixed shuffle of the ids (a multiplicative step coprime with the count) so neighbours differ in level.
-    n = len(every)
-    step = next(k for k in range(97, 97 + n) if _coprime(k, n))
-    return every[((day - _EPOCH).days * step) % n]
-
-
-def _coprime(a: int, b: int) -> bool:
-    while b:
-        a, b = b, a % b
-    return a == 1
+    return of_the_day(_published(), date, PuzzleError, first_step=97)
 
 
 def check_sound(p: Puzzle) -> list[str]:

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.match import (
-    HandsMatch, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_match, replay_hands,
+    HandsMatch, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_table, replay_hands, save_table,
 )
 from stytvolt.vira.chips import CHIP_VALUE
 from stytvolt.vira.hand import HandState, parse_action
@@ -46,7 +46,6 @@ VIRA_GAME = "vira-game"
 STAKE = 2
 #: The most rounds a session lasts, every player dealing once a round (ruling R103).
 ROUNDS = 3
-_KEYS = {"game", "v", "seed", "players", "first_dealer", "rules", "hands"}
 
 
 class SessionOver(InvalidPosition):
@@ -201,20 +200,14 @@ class ViraGame(HandsMatch[HandState]):
     # -- saving -----------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The seed, the table and each hand's actions: restoring deals the same cards and replays them."""
-        return {"game": VIRA_GAME, "v": 1, "seed": self.seed, "players": self.players,
-                "first_dealer": self.first_dealer, "rules": self.rules.to_json(),
-                "hands": [hand.to_json()["actions"] for hand in self.hands]}
+        """The seed, the table and each hand's actions (:func:`save_table`)."""
+        return save_table(self, VIRA_GAME)
 
     @classmethod
     def from_json(cls, data: object) -> "ViraGame":
         """The session a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
-        obj = read_match(data, VIRA_GAME, _KEYS, {"seed", "hands"})
-        try:
-            rules = Rules.from_json(obj.get("rules", {}))
-        except StytvoltError as err:
-            raise InvalidPosition(f"'rules': {err}") from None
-        game = cls(obj["seed"], players=obj.get("players", 3), first_dealer=obj.get("first_dealer", 0), rules=rules)
+        obj, table = read_table(data, VIRA_GAME, Rules.from_json, players=3)
+        game = cls(obj["seed"], **table)
         replay_hands(game, obj["hands"], parse_action)
         return game
