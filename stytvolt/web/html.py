@@ -14,7 +14,7 @@ a trick's winner is marked by text as well as by style.
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
@@ -361,3 +361,14 @@ def trick_now(plays: Sequence[tuple[str, str]], winning: int, *, complete: bool,
         cls = ' class="sv-winning"' if i == winning else ""
         items.append(f'<li{cls}><span class="sv-seat">{escape(who)}</span> {card}{mark}</li>')
     return f'<ol class="sv-now" aria-label="{escape(label)}">{"".join(items)}</ol>'
+
+
+def puzzle_controls(values: Mapping[str, str], *, label: str, placeholder: str, help_id: str, help_text: str) -> str:
+    """A puzzle widget's form (interactive/puzzle.mjs's contract): the hidden state (``id``, ``date``,
+    ``moves``, ``hints``) and a move typed in (``try``) with its label and the help that says how to write it."""
+    hidden = "".join(f'<input type="hidden" name="{name}" value="{escape(values.get(name, default))}">'
+                     for name, default in (("id", "daily"), ("date", ""), ("moves", ""), ("hints", "0")))
+    return (f'{hidden}<label>{escape(label)} <input name="try" autocomplete="off" spellcheck="false" size="6" '
+            f'placeholder="{escape(placeholder)}" aria-describedby="{help_id}"></label>'
+            '<button type="submit" class="md-button md-button--primary">Play it</button>'
+            f'<span id="{help_id}" class="sv-hint">{escape(help_text)}</span>')

@@ -799,16 +799,8 @@ def _puzzle_try(state: KnorriState, text: str) -> str:
 
 
 def _puzzle_controls(params: Params) -> str:
-    return (
-        f'<input type="hidden" name="id" value="{escape(params.get("id", "daily"))}">'
-        f'<input type="hidden" name="date" value="{escape(params.get("date", ""))}">'
-        f'<input type="hidden" name="moves" value="{escape(params.get("moves", ""))}">'
-        f'<input type="hidden" name="hints" value="{escape(params.get("hints", "0"))}">'
-        '<label>Your play <input name="try" autocomplete="off" spellcheck="false" size="6" '
-        'placeholder="d6" aria-describedby="sv-kpz-try-help"></label>'
-        '<button type="submit" class="md-button md-button--primary">Play it</button>'
-        '<span id="sv-kpz-try-help" class="sv-hint">A card as suit and rank (d6, S9, ♥K), or p to pick up.</span>'
-    )
+    return html.puzzle_controls(params, label="Your play", placeholder="d6", help_id="sv-kpz-try-help",
+                                help_text="A card as suit and rank (d6, S9, ♥K), or p to pick up.")
 
 
 @widget(GAME, "puzzle", title="Knorri puzzle", controls=_puzzle_controls)

@@ -37,6 +37,7 @@ from stytvolt.styrivolt.players import describe_action
 from stytvolt.styrivolt.puzzles import LEVELS, SIDE, THEMES, Puzzle, daily, doing, get_puzzle, puzzles
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web import html
 from stytvolt.web.html import by_suit, card_label, chip, role_word
 
 __all__ = ["HINT_COSTS", "BUILD_DATE", "puzzle_html", "advance"]
@@ -259,16 +260,8 @@ def puzzle_html(p: Puzzle, state: HandState, *, verdict: str = "", message: str 
 
 
 def _controls(params: Params) -> str:
-    return (
-        f'<input type="hidden" name="id" value="{escape(params.get("id", "daily"))}">'
-        f'<input type="hidden" name="date" value="{escape(params.get("date", ""))}">'
-        f'<input type="hidden" name="moves" value="{escape(params.get("moves", ""))}">'
-        f'<input type="hidden" name="hints" value="{escape(params.get("hints", "0"))}">'
-        '<label>Your card <input name="try" autocomplete="off" spellcheck="false" size="6" '
-        'placeholder="h2" aria-describedby="sv-pz-try-help"></label>'
-        '<button type="submit" class="md-button md-button--primary">Play it</button>'
-        '<span id="sv-pz-try-help" class="sv-hint">A card as suit and rank: h2, S9, ♦K.</span>'
-    )
+    return html.puzzle_controls(params, label="Your card", placeholder="h2", help_id="sv-pz-try-help",
+                                help_text="A card as suit and rank: h2, S9, ♦K.")
 
 
 @widget(GAME, "puzzle", title="Puzzle", controls=_controls)
