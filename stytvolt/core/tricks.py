@@ -29,6 +29,7 @@ from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
 
 __all__ = [
+    "explain_one_trump",
     "next_seat",
     "seats_from",
     "team_of",
@@ -279,6 +280,33 @@ class TrickResult:
     card: Card
     trumped: bool
     reason: Reason
+
+
+def explain_one_trump(plays: Sequence[Card], winner: int, trump: Suit | None,
+                      suit_of: Callable[[Card], Suit]) -> TrickResult:
+    """Why play ``winner`` won a trick of a game with one trump suit (or none: ``trump`` None), in words.
+
+    ``suit_of`` gives the suit a card counts as (a permanent trump counts as
+    the trump suit).  The reason's code is ``highest-trump-led`` (trumps were
+    led), ``trumped`` (a trump beat a lead of another suit) or
+    ``highest-of-led``; its cards are the winner and, when another card, the lead.
+    """
+    card, lead = plays[winner], plays[0]
+    led = suit_of(lead)
+    named = (card,) if winner == 0 else (card, lead)
+    trumped = trump is not None and led is not trump and suit_of(card) is trump
+    if trump is not None and led is trump:
+        reason = Reason.of("highest-trump-led", "Trumps were led and {card} is the highest trump played.", named,
+                           card=card.symbol)
+    elif trumped:
+        reason = Reason.of(
+            "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
+            named, card=card.symbol, led=lead.symbol)
+    else:
+        why = "No trump was played, so" if trump is not None else "With no trumps,"
+        reason = Reason.of("highest-of-led", why + " the highest of the {suit} led wins: {card}.", named,
+                           card=card.symbol, suit=led.english)
+    return TrickResult(winner, card, trumped, reason)
 
 
 # --- points ----------------------------------------------------------------

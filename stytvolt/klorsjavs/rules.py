@@ -25,7 +25,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.core.tricks import card_points as _points_by_rank
-from stytvolt.core.tricks import TrickResult, check_play, check_trick, follow_suit, trick_winner_by
+from stytvolt.core.tricks import TrickResult, check_play, check_trick, explain_one_trump, follow_suit, trick_winner_by
 from stytvolt.klorsjavs.cards import CARD_VALUES, TRUMPS, check_cards, parse_trump, power, suit_of
 
 __all__ = [
@@ -173,23 +173,7 @@ def explain_trick(cards: Sequence[Card] | str, trump: Suit | str | None = None) 
     '♠A was led; ♣5 is the highest trump played, and a trump beats every card of another suit.'
     """
     plays, suit = _checked_trick(cards, trump)
-    index = _winner(plays, suit)
-    card, lead = plays[index], plays[0]
-    top = trump_suit(suit)
-    led = suit_of(lead, suit)
-    named = (card,) if index == 0 else (card, lead)
-    trumped = led is not top and any(suit_of(c, suit) is top for c in plays)
-    if led is top:
-        reason = Reason.of("highest-trump-led", "Trumps were led and {card} is the highest trump played.", named,
-                           card=card.symbol)
-    elif trumped:
-        reason = Reason.of(
-            "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
-            named, card=card.symbol, led=lead.symbol)
-    else:
-        reason = Reason.of("highest-of-led", "No trump was played, so the highest of the {suit} led wins: {card}.",
-                           named, card=card.symbol, suit=led.english)
-    return TrickResult(index, card, trumped, reason)
+    return explain_one_trump(plays, _winner(plays, suit), trump_suit(suit), lambda c: suit_of(c, suit))
 
 
 def card_points(cards: Sequence[Card] | str) -> int:

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import Reason
-from stytvolt.core.tricks import TrickResult, check_play, check_trick, trick_winner_by
+from stytvolt.core.tricks import TrickResult, check_play, check_trick, explain_one_trump, trick_winner_by
 from stytvolt.sjavs.cards import check_cards, describe_suit, is_permanent, parse_trump, power, suit_of
 
 __all__ = ["legal_plays", "refusal", "trick_winner", "explain_trick", "TrickResult"]
@@ -86,26 +86,7 @@ def explain_trick(cards: Sequence[Card] | str, trump: Suit | str) -> TrickResult
     plays = check_cards(cards, "the trick")
     check_trick(plays, MAX_TRICK)
     index = trick_winner_by(plays, lambda c: power(c, suit), lambda c: suit_of(c, suit), suit)
-    card = plays[index]
-    led = suit_of(plays[0], suit)
-    trumps = [c for c in plays if suit_of(c, suit) is suit]
-    if led is suit:
-        reason = Reason.of(
-            "highest-trump-led", "Trumps were led and {card} is the highest trump played.", (card,), card=card.symbol
-        )
-    elif trumps:
-        reason = Reason.of(
-            "trumped",
-            "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
-            (card,), card=card.symbol, led=plays[0].symbol,
-        )
-    else:
-        reason = Reason.of(
-            "highest-of-led",
-            "No trump was played, so the highest of the {suit} led wins: {card}.",
-            (card,), card=card.symbol, suit=led.english,
-        )
-    return TrickResult(index, card, led is not suit and bool(trumps), reason)
+    return explain_one_trump(plays, index, suit, lambda c: suit_of(c, suit))
 
 
 def trick_winner(cards: Sequence[Card] | str, trump: Suit | str) -> int:

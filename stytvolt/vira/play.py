@@ -19,7 +19,7 @@ from typing import Sequence
 from stytvolt.core.cards import FULL_PACK, Card, CardParseError, Suit, parse_cards
 from stytvolt.core.errors import type_name
 from stytvolt.core.explain import Reason
-from stytvolt.core.tricks import TrickResult, check_play, check_trick, follow_suit, trick_winner_by
+from stytvolt.core.tricks import TrickResult, check_play, check_trick, explain_one_trump, follow_suit, trick_winner_by
 from stytvolt.vira.contracts import SuitClass
 
 __all__ = [
@@ -169,19 +169,4 @@ def explain_trick(cards: Sequence[Card] | str, trump: "Suit | str | None" = None
     plays = check_cards(cards, "the trick")
     check_trick(plays, TRICK)
     suit = parse_suit(trump)
-    index = trick_winner_by(plays, _power, trump=suit)
-    card, lead = plays[index], plays[0]
-    named = (card,) if index == 0 else (card, lead)
-    trumped = suit is not None and lead.suit is not suit and card.suit is suit
-    if suit is not None and lead.suit is suit:
-        reason = Reason.of("highest-trump-led", "Trumps were led and {card} is the highest trump played.", named,
-                           card=card.symbol)
-    elif trumped:
-        reason = Reason.of(
-            "trumped", "{led} was led; {card} is the highest trump played, and a trump beats every card of another suit.",
-            named, card=card.symbol, led=lead.symbol)
-    else:
-        why = "No trump was played, so" if suit is not None else "With no trumps,"
-        reason = Reason.of("highest-of-led", why + " the highest of the {suit} led wins: {card}.",
-                           named, card=card.symbol, suit=lead.suit.english)
-    return TrickResult(index, card, trumped, reason)
+    return explain_one_trump(plays, trick_winner_by(plays, _power, trump=suit), suit, lambda c: c.suit)
