@@ -135,6 +135,7 @@ function createEngine() {
         // copy of this one is kept for the next visit; "none" (not yet) or "unavailable" (with why).
         api.snapshot = msg.state;
         api.snapshotBytes = msg.bytes || 0;
+        api.snapshotMemory = msg.memory || 0;
         if (msg.why) api.snapshotWhy = msg.why;
       } else if (msg.type === "error") {
         fail(msg.message);

@@ -158,7 +158,7 @@ async function mismatch(lock) {
 // has a new wheel, so a new key: the old copy is never used, and the new one replaces it (one copy is
 // kept).  A copy that cannot be read or restored is deleted and Python starts as usual.  Without
 // IndexedDB (a private window, storage refused) the engine starts as usual every time.  The worker
-// posts {type: "snapshot", state, bytes}: state is "restored", "saved", "none" (none yet for this
+// posts {type: "snapshot", state, bytes, memory} (bytes kept, and the memory copied): state is "restored", "saved", "none" (none yet for this
 // build) or "unavailable" (not kept, with the reason in `why`).
 
 const SNAPSHOT_DB = "stytvolt-engine";
@@ -237,6 +237,25 @@ async function writeSnapshot(key, bytes) {
   }
 }
 
+// Pyodide sizes the engine's memory for a snapshot through a setting its module never reads
+// (pyodide/pyodide#6254), so a snapshot of a heap that grew past the 30 MiB the module starts with
+// fails to restore ("offset is out of bounds"), and ours does once a visit has warmed every module.
+// The module is therefore grown first, by allocating blocks (then freeing them) until its memory
+// holds the snapshot; the restore then overwrites every byte, the allocator's own records included.
+function roomFor(create, size) {
+  return async (settings) => {
+    const module = await create(settings);
+    const blocks = [];
+    while (module.HEAP8.length < size) {
+      const block = module._malloc(1 << 20);
+      if (!block) break; // no more memory: the restore fails, and Python starts as usual
+      blocks.push(block);
+    }
+    for (const block of blocks) module._free(block);
+    return module;
+  };
+}
+
 async function dropSnapshots() {
   const db = await openSnapshots();
   if (!db) return;
@@ -279,7 +298,8 @@ async function start() {
   const kept = key ? await readSnapshot(key) : null;
   if (kept) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: kept });
+      const { default: create } = await import(new URL("pyodide.asm.mjs", indexURL).href);
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: kept, createPyodideModule: roomFor(create, kept.length) });
       restored = true;
     } catch (err) {
       console.warn(`[stytvolt engine] the kept snapshot did not restore, so Python starts as usual: ${describe(err)}`);
@@ -352,7 +372,7 @@ async function idle() {
     Object.assign(loaded, record);
   }
   try {
-    post({ type: "snapshot", state: "saved", bytes: await writeSnapshot(ready.snapshotKey, bytes) });
+    post({ type: "snapshot", state: "saved", bytes: await writeSnapshot(ready.snapshotKey, bytes), memory: bytes.length });
   } catch (err) {
     post({ type: "snapshot", state: "unavailable", why: `it could not be kept: ${describe(err)}` });
   }
