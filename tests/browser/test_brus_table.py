@@ -9,60 +9,16 @@ failed requests fail every test (conftest's context_factory).
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
 from sitekit import SiteServer
-from test_match_table import open_table, south_moves
+from test_match_table import check_against_cpython, cpython_html, log_entries, open_table, play_south
 from test_table import game_of, responses, settle, turn
 
 from stytvolt.brus.cards import CLUB_KING, power
-from stytvolt.web import handle
-from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text
+from stytvolt.web.matches import SOUTH, computer_seed, new_table, read_game_text
 
 PATH = "brus/table/"
-
-
-def cpython_html(text: str) -> str:
-    response = handle({"game": "brus", "widget": "table", "params": {"do": "show", "game": text}})
-    assert response["ok"], response
-    return str(response["html"])
-
-
-def log_entries(html: str) -> list[str]:
-    """The last deal's log as CPython draws it, one entry a line."""
-    log = html.split('class="sv-table-log"')[1].split("</ol>")[0]
-    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", li))).strip()
-            for li in re.findall(r"<li[^>]*>(.*?)</li>", log)]
-
-
-def play_deal(widget: Any) -> int:
-    """South acts through the page's buttons (by mouse and by keyboard in turn) until the deal is over."""
-    moves = 0
-    while turn(widget) == "south":
-        south_moves(widget, keyboard=moves % 2 == 1)
-        moves += 1
-        assert moves < 20
-    assert turn(widget) in ("next", "over")
-    return moves
-
-
-def check_against_cpython(widget: Any, table: Table) -> None:
-    """The page's sheet, log and hands as dealt are CPython's for the same game."""
-    html = cpython_html(table.text())
-    lines = table.match.sheet_lines()
-    rows = widget.locator(".sv-output table.sv-sheet tbody tr")
-    assert rows.count() == len(lines)
-    last = rows.nth(rows.count() - 1).locator("td").all_inner_texts()
-    assert [int(v) for v in last[:2]] == list(lines[-1].totals)
-    assert last[2].strip() == unescape(re.findall(r'<td class="sv-sheet-note">([^<]*)</td>', html)[-1])
-    page_log = [re.sub(r"\s+", " ", t).strip()
-                for t in widget.locator(".sv-output .sv-table-log > ol.sv-log > li").all_inner_texts()]
-    assert page_log == log_entries(html)
-    shown = widget.locator(".sv-all-hands").inner_text()
-    for cards in table.dealt[-1]:
-        for card in cards:
-            assert card.symbol in shown
 
 
 def test_a_whole_deal_of_brus_through_the_page(context_factory: Any, server: SiteServer) -> None:
@@ -86,7 +42,7 @@ def test_a_whole_deal_of_brus_through_the_page(context_factory: Any, server: Sit
         page.wait_for_function("([w, r]) => w.querySelector('.sv-status').textContent.includes(r)",
                                arg=[widget.element_handle(), reason])
         assert "never" in reason  # a dud or a seven is never played
-    moves = play_deal(widget)
+    moves = play_south(widget, most=20)
     table = read_game_text("brus", game_of(widget))
     assert table.match.hands[0].is_terminal()
     assert sum(1 for seat, _ in table.moves[0] if seat == SOUTH) == moves
@@ -100,7 +56,7 @@ def test_a_whole_deal_of_brus_through_the_page(context_factory: Any, server: Sit
     assert old.locator("summary").inner_text() == "Deal 1"
     old.locator("summary").click()
     page.wait_for_function("d => d.querySelector('.sv-log-slot li')", arg=old.element_handle())
-    assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html(table.text()))[0]
+    assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html("brus", table.text()))[0]
 
 
 def _club_king_game() -> tuple[str, str]:
@@ -134,7 +90,7 @@ def test_six_players_and_club_king_deciding_a_deal(context_factory: Any, server:
     page = context.new_page()
     widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
     assert game_of(widget) == cut and turn(widget) == "south"
-    play_deal(widget)
+    play_south(widget, most=20)
     assert game_of(widget) == whole  # the page played on exactly as CPython did
     table = read_game_text("brus", whole)
     holder = next(s for s, cards in enumerate(table.dealt[-1]) if CLUB_KING in cards)

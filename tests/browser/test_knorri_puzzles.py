@@ -12,10 +12,11 @@ import json
 from typing import Any
 
 from sitekit import SiteServer
-from test_site import ANSWER_TIMEOUT, wait_ready
+from test_puzzle_page import responses, settle, state_of
+from test_puzzle_page import same_as_cpython as answered_as_cpython
+from test_site import wait_ready
 
 from stytvolt.knorri.puzzles import get_puzzle
-from stytvolt.web import handle
 
 PATH = "knorri/puzzles/"
 
@@ -28,27 +29,10 @@ def open_puzzle(page: Any, server: SiteServer, ident: str) -> Any:
     return widget
 
 
-def settle(widget: Any, answers: int) -> None:
-    widget.page.wait_for_function(
-        "([w, n]) => (w.svResponses || 0) >= n && w.hasAttribute('data-sv-idle')",
-        arg=[widget.element_handle(), answers], timeout=ANSWER_TIMEOUT,
-    )
-
-
-def responses(widget: Any) -> int:
-    return int(widget.evaluate("w => w.svResponses || 0"))
-
-
-def state_of(widget: Any) -> dict[str, str]:
-    return dict(widget.locator(".sv-output .sv-puzzle").evaluate("e => ({...e.dataset})"))
-
-
 def same_as_cpython(widget: Any) -> None:
-    request = widget.evaluate("w => w.svLastRequest")
-    response = widget.evaluate("w => w.svLastResponse")
-    assert request["game"] == "knorri"
-    assert response == handle(request)
-    assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
+    """The page's last answer is Pyodide's, the same as CPython's, and a Knorri request."""
+    assert widget.evaluate("w => w.svLastRequest")["game"] == "knorri"
+    answered_as_cpython(widget)
 
 
 def moves(widget: Any) -> str:

@@ -13,26 +13,12 @@ from html import unescape
 from typing import Any
 
 from sitekit import SiteServer
-from test_match_table import open_table
+from test_match_table import cpython_html, log_entries, open_table
 from test_table import game_of, responses, settle, turn
 
-from stytvolt.web import handle
 from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text, render
 
 PATH = "knorri/table/"
-
-
-def cpython_html(text: str) -> str:
-    response = handle({"game": "knorri", "widget": "table", "params": {"do": "show", "game": text}})
-    assert response["ok"], response
-    return str(response["html"])
-
-
-def log_entries(html: str) -> list[str]:
-    """The last hand's log as CPython draws it, one entry a line."""
-    log = html.split('class="sv-table-log"')[1].split("</ol>")[0]
-    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", li))).strip()
-            for li in re.findall(r"<li[^>]*>(.*?)</li>", log)]
 
 
 def last_button(table: Table) -> Any:
@@ -98,7 +84,7 @@ def test_the_last_hand_of_a_session_played_through_the_page(context_factory: Any
     assert turn(widget) == "over"
     assert game_of(widget) == whole  # the page played on exactly as CPython did
     table = read_game_text("knorri", whole)
-    html = cpython_html(whole)
+    html = cpython_html("knorri", whole)
     output = widget.locator(".sv-output")
     assert "The game is over." in output.locator(".sv-table-end").inner_text()
     outcome = re.search(r"<strong>The game is over\. ([^<]+)</strong>", html)
@@ -130,7 +116,7 @@ def test_a_new_game_by_keyboard_and_the_settings(context_factory: Any, server: S
     assert read_game_text("knorri", after).moves[0][0][0] == SOUTH
     page_log = [re.sub(r"\s+", " ", t).strip()
                 for t in widget.locator(".sv-output .sv-table-log > ol.sv-log > li").all_inner_texts()]
-    assert page_log == log_entries(cpython_html(after))
+    assert page_log == log_entries(cpython_html("knorri", after))
     assert page_log[1].startswith("South turns ")
     # A new game at eight with "you missed one", chosen in the settings: the seats round the table, and the page
     # still fits a phone's width.

@@ -9,6 +9,7 @@ requests fail every test (conftest's context_factory).
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from sitekit import SiteServer
 from test_table import game_of, responses, settle, turn
 from test_site import wait_ready
 
-from stytvolt.web.matches import SOUTH, read_game_text
+from stytvolt.web import handle
+from stytvolt.web.matches import SOUTH, Table, read_game_text
 
 
 def open_table(page: Any, server: SiteServer, path: str) -> Any:
@@ -45,6 +47,51 @@ def south_moves(widget: Any, *, keyboard: bool) -> None:
     else:
         move.click()
     settle(widget, n + 1)
+
+
+def cpython_html(game: str, text: str) -> str:
+    """The table CPython draws for ``game``'s game text ``text``."""
+    response = handle({"game": game, "widget": "table", "params": {"do": "show", "game": text}})
+    assert response["ok"], response
+    return str(response["html"])
+
+
+def log_entries(html: str) -> list[str]:
+    """The last hand's log as CPython draws it, one entry a line."""
+    log = html.split('class="sv-table-log"')[1].split("</ol>")[0]
+    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", li))).strip()
+            for li in re.findall(r"<li[^>]*>(.*?)</li>", log)]
+
+
+def play_south(widget: Any, *, most: int) -> int:
+    """South acts through the page's buttons (by mouse and by keyboard in turn) until the hand is over, in at most
+    ``most`` actions; returns how many."""
+    moves = 0
+    while turn(widget) == "south":
+        south_moves(widget, keyboard=moves % 2 == 1)
+        moves += 1
+        assert moves < most
+    assert turn(widget) in ("next", "over")
+    return moves
+
+
+def check_against_cpython(widget: Any, table: Table) -> None:
+    """The page's sheet, log and hands as dealt are CPython's for the same game."""
+    html = cpython_html(table.kind.game, table.text())
+    lines = table.match.sheet_lines()
+    rows = widget.locator(".sv-output table.sv-sheet tbody tr")
+    assert rows.count() == len(lines)
+    last = rows.nth(rows.count() - 1).locator("td").all_inner_texts()
+    width = len(lines[-1].totals)
+    assert [int(v) for v in last[:width]] == list(lines[-1].totals)
+    assert last[width].strip() == unescape(re.findall(r'<td class="sv-sheet-note">([^<]*)</td>', html)[-1])
+    page_log = [re.sub(r"\s+", " ", t).strip()
+                for t in widget.locator(".sv-output .sv-table-log > ol.sv-log > li").all_inner_texts()]
+    assert page_log == log_entries(html)
+    shown = widget.locator(".sv-all-hands").inner_text()
+    for cards in table.dealt[-1]:
+        for card in cards:
+            assert card.symbol in shown
 
 
 @pytest.mark.parametrize("game, path, players", [("sjavs", "sjavs/table/", 4), ("klorsjavs", "klorsjavs/table/", 3)])

@@ -10,61 +10,16 @@ the game CPython reaches.  Console errors and failed requests fail every test (c
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
 from sitekit import SiteServer
-from test_match_table import open_table, south_moves
+from test_match_table import check_against_cpython, cpython_html, log_entries, open_table, play_south
 from test_table import game_of, responses, settle, turn
 
 from stytvolt.vira.hand import parse_action
-from stytvolt.web import handle
-from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text, render
+from stytvolt.web.matches import SOUTH, computer_seed, new_table, read_game_text, render
 
 PATH = "vira/table/"
-
-
-def cpython_html(text: str) -> str:
-    response = handle({"game": "vira", "widget": "table", "params": {"do": "show", "game": text}})
-    assert response["ok"], response
-    return str(response["html"])
-
-
-def log_entries(html: str) -> list[str]:
-    """The last hand's log as CPython draws it, one entry a line."""
-    log = html.split('class="sv-table-log"')[1].split("</ol>")[0]
-    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", li))).strip()
-            for li in re.findall(r"<li[^>]*>(.*?)</li>", log)]
-
-
-def play_hand(widget: Any) -> int:
-    """South acts through the page's buttons (by mouse and by keyboard in turn) until the hand is over."""
-    moves = 0
-    while turn(widget) == "south":
-        south_moves(widget, keyboard=moves % 2 == 1)
-        moves += 1
-        assert moves < 60
-    assert turn(widget) in ("next", "over")
-    return moves
-
-
-def check_against_cpython(widget: Any, table: Table) -> None:
-    """The page's sheet, log and hands as dealt are CPython's for the same game."""
-    html = cpython_html(table.text())
-    lines = table.match.sheet_lines()
-    rows = widget.locator(".sv-output table.sv-sheet tbody tr")
-    assert rows.count() == len(lines)
-    last = rows.nth(rows.count() - 1).locator("td").all_inner_texts()
-    width = len(lines[-1].totals)
-    assert [int(v) for v in last[:width]] == list(lines[-1].totals)
-    assert last[width].strip() == unescape(re.findall(r'<td class="sv-sheet-note">([^<]*)</td>', html)[-1])
-    page_log = [re.sub(r"\s+", " ", t).strip()
-                for t in widget.locator(".sv-output .sv-table-log > ol.sv-log > li").all_inner_texts()]
-    assert page_log == log_entries(html)
-    shown = widget.locator(".sv-all-hands").inner_text()
-    for cards in table.dealt[-1]:
-        for card in cards:
-            assert card.symbol in shown
 
 
 def _session(seed: int) -> tuple[str, str]:
@@ -110,7 +65,7 @@ def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: Sit
     page.keyboard.press("Enter")
     page.wait_for_function("d => d.open", arg=groups.nth(5).element_handle())
     assert groups.nth(5).locator("button").first.inner_text().startswith("Bid Solo 6")
-    moves = play_hand(widget)
+    moves = play_south(widget, most=60)
     table = read_game_text("vira", game_of(widget))
     assert table.match.hands[0].is_terminal()
     assert sum(1 for seat, _ in table.moves[0] if seat == SOUTH) == moves
@@ -127,7 +82,7 @@ def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: Sit
     assert old.locator("summary").inner_text() == "Hand 1"
     old.locator("summary").click()
     page.wait_for_function("d => d.querySelector('.sv-log-slot li')", arg=old.element_handle())
-    assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html(table.text()))[0]
+    assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html("vira", table.text()))[0]
 
 
 def test_the_last_hand_of_a_session_to_its_end(context_factory: Any, server: SiteServer) -> None:
@@ -137,7 +92,7 @@ def test_the_last_hand_of_a_session_to_its_end(context_factory: Any, server: Sit
     page = context.new_page()
     widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
     assert game_of(widget).startswith(cut) and len(read_game_text("vira", game_of(widget)).match.hands) == 6
-    play_hand(widget)
+    play_south(widget, most=60)
     assert game_of(widget) == whole  # the page played on exactly as CPython did
     assert turn(widget) == "over"
     table = read_game_text("vira", whole)

@@ -753,6 +753,34 @@ def check_brus_pages() -> object:
     return out
 
 
+def _table_hand(game: str, setup: str, seed: str, *, button: int = 0, most: int = 400) -> dict[str, object]:
+    """A whole first hand of ``game`` at the table played through the widget's requests (South pressing the button
+    at place ``button`` among those on offer): the game text, how many answers, their digest, the last answer in
+    full, and the hand's log as asked for afterwards."""
+
+    def ask(params: dict[str, str]) -> dict[str, Any]:
+        return handle({"game": game, "widget": "table", "params": params})
+
+    answers = []
+    response = ask({"do": "new", "setup": setup, "seed": seed})
+    for _ in range(most):
+        answers.append(response)
+        html = str(response.get("html", ""))
+        if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
+            break
+        text = str(response["set"]["game"])
+        if 'data-turn="computer"' in html:
+            params = {"do": "computer", "game": text}
+        else:
+            params = {"do": "play", "game": text,
+                      "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[button]}
+        response = ask(params)
+    text = str(response.get("set", {}).get("game", ""))
+    nxt = ask({"do": "next", "game": text})
+    log = ask({"do": "log", "game": str(nxt.get("set", {}).get("game", "")), "hand": "0"})
+    return {"text": text, "answers": len(answers), "digest": _digest(answers), "last": response, "log": log}
+
+
 @check("brus.table")
 def check_brus_table() -> object:
     """Brus at the table: a whole first deal at four and at six played through the widget's requests (South
@@ -760,28 +788,8 @@ def check_brus_table() -> object:
     asked for afterwards, and the widget's controls."""
     from stytvolt.web import WIDGETS
 
-    out: dict[str, object] = {}
-    for setup, seed in (("4", "77"), ("6", "17")):
-        answers = []
-        response = handle({"game": "brus", "widget": "table", "params": {"do": "new", "setup": setup, "seed": seed}})
-        for _ in range(400):
-            answers.append(response)
-            html = response.get("html", "")
-            if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
-                break
-            text = response["set"]["game"]
-            if 'data-turn="computer"' in html:
-                params = {"do": "computer", "game": text}
-            else:
-                params = {"do": "play", "game": text,
-                          "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[0]}
-            response = handle({"game": "brus", "widget": "table", "params": params})
-        text = response.get("set", {}).get("game", "")
-        nxt = handle({"game": "brus", "widget": "table", "params": {"do": "next", "game": text}})
-        log = handle({"game": "brus", "widget": "table",
-                      "params": {"do": "log", "game": nxt.get("set", {}).get("game", ""), "hand": "0"}})
-        out[f"{setup} seed {seed}"] = {"text": text, "answers": len(answers), "digest": _digest(answers),
-                                       "last": response, "log": log}
+    out: dict[str, object] = {f"{setup} seed {seed}": _table_hand("brus", setup, seed)
+                              for setup, seed in (("4", "77"), ("6", "17"))}
     out["controls"] = WIDGETS[("brus", "table")].controls({"setup": "6"})
     return out
 
@@ -844,28 +852,8 @@ def check_vira_table() -> object:
     the last answer in full, the hand's log asked for afterwards, and the widget's controls."""
     from stytvolt.web import WIDGETS
 
-    out: dict[str, object] = {}
-    for setup, seed in (("3", "1"), ("4", "3")):
-        answers = []
-        response = handle({"game": "vira", "widget": "table", "params": {"do": "new", "setup": setup, "seed": seed}})
-        for _ in range(400):
-            answers.append(response)
-            html = response.get("html", "")
-            if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
-                break
-            text = response["set"]["game"]
-            if 'data-turn="computer"' in html:
-                params = {"do": "computer", "game": text}
-            else:
-                params = {"do": "play", "game": text,
-                          "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[0]}
-            response = handle({"game": "vira", "widget": "table", "params": params})
-        text = response.get("set", {}).get("game", "")
-        nxt = handle({"game": "vira", "widget": "table", "params": {"do": "next", "game": text}})
-        log = handle({"game": "vira", "widget": "table",
-                      "params": {"do": "log", "game": nxt.get("set", {}).get("game", ""), "hand": "0"}})
-        out[f"{setup} seed {seed}"] = {"text": text, "answers": len(answers), "digest": _digest(answers),
-                                       "last": response, "log": log}
+    out: dict[str, object] = {f"{setup} seed {seed}": _table_hand("vira", setup, seed)
+                              for setup, seed in (("3", "1"), ("4", "3"))}
     wide = []
     for params in ({"do": "play", "game": "v1.5.2.simple.3.", "action": "bid Solo Vira in preference"},
                    {"do": "show", "game": "v1.5.2.simple.3._H00"},
@@ -888,24 +876,7 @@ def check_knorri_table() -> object:
     def ask(params: dict[str, str]) -> dict[str, object]:
         return handle({"game": "knorri", "widget": "table", "params": params})
 
-    out: dict[str, object] = {}
-    answers = []
-    response = ask({"do": "new", "setup": "3", "seed": "4"})
-    for _ in range(800):
-        answers.append(response)
-        html = str(response.get("html", ""))
-        if not response.get("ok") or 'data-turn="next"' in html or 'data-turn="over"' in html:
-            break
-        text = str(response["set"]["game"])  # type: ignore[index]
-        if 'data-turn="computer"' in html:
-            params = {"do": "computer", "game": text}
-        else:
-            params = {"do": "play", "game": text, "action": re.findall(r'data-do="play" data-action="([^"]+)"', html)[-1]}
-        response = ask(params)
-    text = str(response.get("set", {}).get("game", ""))  # type: ignore[union-attr]
-    nxt = ask({"do": "next", "game": text})
-    log = ask({"do": "log", "game": str(nxt.get("set", {}).get("game", "")), "hand": "0"})  # type: ignore[union-attr]
-    out["3 seed 4"] = {"text": text, "answers": len(answers), "digest": _digest(answers), "last": response, "log": log}
+    out: dict[str, object] = {"3 seed 4": _table_hand("knorri", "3", "4", button=-1, most=800)}
     out["missed"] = [ask(params) for params in (
         {"do": "new", "setup": "3m", "seed": "17"},
         {"do": "play", "game": "kn1.17.2.simple.3m.", "action": "leave"},
