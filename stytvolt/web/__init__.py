@@ -123,9 +123,9 @@ PART_MODULES: dict[tuple[str, str], str] = {
     ("sjavs", "table"): "stytvolt.web.matches",
     ("klorsjavs", "table"): "stytvolt.web.matches",
     ("brus", "table"): "stytvolt.web.matches",
-    ("knorri", "table"): "stytvolt.web.matches",
+    ("knorri", "table"): "stytvolt.web.knorri_table",
     ("knorri", "puzzle"): "stytvolt.web.knorri",  # registered with the game's widgets; the solver runs on first use
-    ("vira", "table"): "stytvolt.web.matches",
+    ("vira", "table"): "stytvolt.web.vira_table",
 }
 
 Params = Mapping[str, str]

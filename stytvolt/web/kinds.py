@@ -4,8 +4,9 @@ A game joins the table with a :class:`Kind`: how to start its match, its
 computer players, its words, and how its hands differ from a follow-suit
 game's.  The Kinds of Sjavs, Klørsjavs and Brus are written in
 :mod:`stytvolt.web.matches`; a game may write its own in a module of its own
-(``stytvolt.web.<game>_table``) that imports from here and is named in
-``matches.KIND_MODULES``.
+(``stytvolt.web.<game>_table``) that imports from here, is named in
+``matches.KIND_MODULES`` and joins the table with ``matches.join``, so it is
+loaded only when its own table is asked for.
 """
 
 from __future__ import annotations

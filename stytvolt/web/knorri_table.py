@@ -32,6 +32,7 @@ from stytvolt.knorri.rules import judge_beat
 from stytvolt.knorri.state import PLAYERS, Action, KnorriState
 from stytvolt.knorri.variants import Rules
 from stytvolt.web.kinds import Kind, Words, seat_names
+from stytvolt.web.matches import join
 
 __all__ = ["KIND", "SETUPS"]
 
@@ -346,3 +347,5 @@ KIND = Kind(
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace
 )
+
+join(KIND)  # at the table from the moment this module is imported (matches.KIND_MODULES)

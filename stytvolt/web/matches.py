@@ -47,7 +47,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, follow_suit_tricks, seat_names
 
-__all__ = ["Kind", "KINDS", "BRUS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
+__all__ = ["Kind", "KINDS", "KIND_MODULES", "kind_of", "join", "BRUS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
 
 SOUTH = 0
 #: The characters an action is written with: its place in the legal actions.
@@ -394,10 +394,19 @@ BRUS = Kind(
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
 )
 #: Every game at this table, by its registry name.
-#: Games whose Kind is written in a module of their own (``stytvolt.web.<game>_table``, exporting ``KIND``).
-KIND_MODULES: tuple[str, ...] = ("stytvolt.web.knorri_table", "stytvolt.web.vira_table")
-KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS,
-                          **{k.game: k for k in (importlib.import_module(m).KIND for m in KIND_MODULES)}}
+#: Every game at this table whose Kind is loaded: those written here, and each game whose Kind is written in a
+#: module of its own once that module is imported (it calls :func:`join`).
+KINDS: dict[str, Kind] = {**_FOLLOW_SUIT, "brus": BRUS}
+#: The games whose Kind is written in a module of its own, by game: imported when the game's table is first asked
+#: for, so a page's first table answer loads no other game's engine.
+KIND_MODULES: dict[str, str] = {"knorri": "stytvolt.web.knorri_table", "vira": "stytvolt.web.vira_table"}
+
+
+def kind_of(game: str) -> Kind:
+    """The Kind of ``game`` (a registry name of a game at this table), its module imported if it is kept apart."""
+    if game not in KINDS:
+        importlib.import_module(KIND_MODULES[game])
+    return KINDS[game]
 
 
 # -- the game and its text ----------------------------------------------------------------------------------
@@ -478,7 +487,7 @@ def game_text(table: Table) -> str:
 
 def new_table(game: str, setup: str = "", level: str = "", seed: int | None = None) -> Table:
     """A new game of ``game`` with its first hand dealt; South is on the dealer's left, so South bids first."""
-    kind = KINDS[game]
+    kind = kind_of(game)
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
         raise WidgetError(f"setup: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
@@ -495,7 +504,7 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
 
 def read_game_text(game: str, text: str) -> Table:
     """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
-    kind = KINDS[game]
+    kind = kind_of(game)
     parts = text.strip().split(".")
     if len(parts) < 5 or parts[0] != kind.code:
         raise WidgetError(f"game: expected a {kind.title} game's text, like {kind.code}.<seed>.<first dealer>.<level>."
@@ -1129,6 +1138,12 @@ def _register(kind: Kind) -> None:
         if state.current_player() == SOUTH:
             raise WidgetError("do: it is your turn (South), not the computer's")
         return _think(table)
+
+
+def join(kind: Kind) -> None:
+    """A game's Kind written in a module of its own joins the table: in :data:`KINDS`, and its widget registered."""
+    KINDS[kind.game] = kind
+    _register(kind)
 
 
 for _kind in KINDS.values():

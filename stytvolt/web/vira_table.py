@@ -30,6 +30,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
+from stytvolt.web.matches import join
 
 __all__ = ["KIND"]
 
@@ -438,3 +439,5 @@ KIND = Kind(
     trick_so_far=_trick_so_far, tricks=_tricks, happenings=_happenings, tally=_tally,
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
+
+join(KIND)  # at the table from the moment this module is imported (matches.KIND_MODULES)
