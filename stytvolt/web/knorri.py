@@ -37,7 +37,6 @@ their answers.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import TYPE_CHECKING, Sequence
 
@@ -52,7 +51,7 @@ if TYPE_CHECKING:
     from stytvolt.knorri.puzzles import Puzzle
 from stytvolt.knorri.state import KnorriState, parse_action, phase_two
 from stytvolt.knorri.variants import PhaseOne, Rules
-from stytvolt.web import Answer, Params, WidgetError, Work, figure, shown, widget
+from stytvolt.web import Answer, Params, WidgetError, Work, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.sjavs import choice_param, hand_step, said_list
 
@@ -76,7 +75,6 @@ MAX_AVOID_CARDS = 8
 AVOID_POSITIONS = 100_000
 #: The most actions a stepped position may hold, the computer's included.
 MAX_MOVES = 300
-_TOKENS = re.compile(r"[^\s,]+")
 
 
 def _soft(p: Params) -> bool:
@@ -110,14 +108,7 @@ def _ordered(cards: Sequence[Card]) -> list[Card]:
 
 def _cards(p: Params, name: str, what: str, most: int, *, two_packs: bool = False) -> tuple[Card, ...]:
     """A param's cards, each of the pack named once (twice with two packs); refused before parsing when too many."""
-    text = p.get(name, "")
-    count = len(_TOKENS.findall(text))
-    if count > most:
-        raise WidgetError(f"{name}: {what} holds at most {most} cards; {count} given")
-    try:
-        return check_cards(text, what, two_packs=two_packs)
-    except StytvoltError as err:
-        raise WidgetError(f"{name}: {err}") from None
+    return card_list(p, name, most, what, lambda text: check_cards(text, what, two_packs=two_packs))
 
 
 def _one(p: Params, name: str, what: str, default: str) -> Card:
