@@ -20,7 +20,8 @@
   permalinks (``?w=<id>&…``) name.
 * Pyodide: the core files are copied from ``node_modules/pyodide`` into
   ``pyodide/`` in the built site.  Our wheel, built by the standard build
-  backend, goes into ``pyodide/<sha256 prefix>/`` (a new build is a new
+  backend and compiled to Pyodide's bytecode as Pyodide's own packages are
+  (``wheelbuild.compile_for_pyodide``), goes into ``pyodide/<sha256 prefix>/`` (a new build is a new
   address, so no cache can hand back last week's rules), and
   ``pyodide/pyodide-lock.json`` is Pyodide's lockfile with the wheel added
   by ``pyodide lockfile add-wheels`` (:mod:`wheelbuild`): the worker installs
@@ -70,7 +71,7 @@ sys.path.insert(0, str(HERE))
 from stytvolt.styrivolt.terms import TERMS, Term, normalize  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
-from wheelbuild import WheelError, build_wheel, digest, register  # noqa: E402
+from wheelbuild import WheelError, build_wheel, compile_for_pyodide, digest, register  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -318,14 +319,17 @@ def _pyodide(target: Path) -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="stytvolt-site-wheel-") as tmp:
             built = build_wheel(Path(tmp))
-            folder = target / digest(built)[:16]
+            compiled = compile_for_pyodide(built, Path(tmp) / "pyodide")
+            folder = target / digest(compiled)[:16]
             for old in target.iterdir():
                 if old.is_dir() and old != folder and re.fullmatch(r"[0-9a-f]{16}", old.name):
                     shutil.rmtree(old)
             folder.mkdir(exist_ok=True)
+            for stale in folder.glob("*.whl"):
+                stale.unlink()
             wheel = folder / built.name
             shutil.copyfile(built, wheel)
-        register(wheel, PYODIDE_LOCK, target / "pyodide-lock.json")
+            register(wheel, PYODIDE_LOCK, target / "pyodide-lock.json", compiled=compiled)
     except WheelError as err:
         raise PluginError(str(err)) from None
 

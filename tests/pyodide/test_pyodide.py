@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,8 +48,8 @@ def require_node() -> str:
 
 
 @pytest.fixture(scope="session")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel the site carries (interactive/wheelbuild.py, as `make wheel` and the site's build make it)."""
+def source_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built by the standard backend (interactive/wheelbuild.py, as `make wheel` makes it)."""
     sys.path.insert(0, str(REPO / "interactive"))
     try:
         from wheelbuild import WheelError, build_wheel
@@ -60,6 +61,22 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.fail(str(err))
     assert built.name.endswith("-py3-none-any.whl"), f"not a pure wheel: {built.name}"
     return built
+
+
+@pytest.fixture(scope="session")
+def wheel(source_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel the site carries: the built one compiled to Pyodide's bytecode (never taken from the build's cache)."""
+    sys.path.insert(0, str(REPO / "interactive"))
+    try:
+        from wheelbuild import WheelError, compile_for_pyodide
+    finally:
+        sys.path.pop(0)
+    require_node()
+    try:
+        compiled = compile_for_pyodide(source_wheel, tmp_path_factory.mktemp("compiled"), cache=None)
+    except WheelError as err:
+        pytest.fail(str(err))
+    return compiled
 
 
 def _run(cmd: list[str]) -> subprocess.CompletedProcess[bytes]:
@@ -185,6 +202,61 @@ def test_really_runs_in_pyodide(wheel: Path, tmp_path: Path) -> None:
     assert any(facts["file"].startswith(sp + "/") for sp in facts["site_packages"]), facts
     assert facts["argv"] == ["one", "two words"]
     assert facts["card"] == "two of hearts"
+
+
+def test_the_site_wheel_is_the_built_one_compiled(source_wheel: Path, wheel: Path, tmp_path: Path) -> None:
+    """Every module of the built wheel, as sourceless bytecode of Pyodide's Python; the rest as it was; reproducible."""
+    import base64
+    import hashlib
+    import zipfile
+
+    sys.path.insert(0, str(REPO / "interactive"))
+    try:
+        from wheelbuild import compile_for_pyodide
+    finally:
+        sys.path.pop(0)
+    assert re.fullmatch(r"stytvolt-[0-9.]+-cp3\d+-none-any\.whl", wheel.name), wheel.name
+    again = compile_for_pyodide(source_wheel, tmp_path, cache=None)
+    assert again.read_bytes() == wheel.read_bytes(), "the same wheel must compile to the same bytes"
+    src, out = zipfile.ZipFile(source_wheel), zipfile.ZipFile(wheel)
+    before, after = src.namelist(), out.namelist()
+    modules = [n for n in before if n.endswith(".py")]
+    assert len(modules) > 100 and not [n for n in after if n.endswith(".py")]
+    assert [n[:-3] + ".pyc" if n.endswith(".py") else n for n in before] == after
+    for name in before:
+        if name.endswith(".py"):
+            pyc = out.read(name + "c")
+            assert pyc[4:8] == (1).to_bytes(4, "little"), f"{name}c is not an unchecked hash-based .pyc"
+        elif not name.endswith((".dist-info/RECORD", ".dist-info/WHEEL")):
+            assert out.read(name) == src.read(name), name
+    assert {i.date_time for i in out.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    tag = re.search(r"-(cp3\d+-none-any)\.whl$", wheel.name).group(1)  # type: ignore[union-attr]
+    meta = next(n for n in after if n.endswith(".dist-info/WHEEL"))
+    assert f"Tag: {tag}" in out.read(meta).decode() and "py3-none-any" not in out.read(meta).decode()
+    record = next(n for n in after if n.endswith(".dist-info/RECORD"))
+    rows = [line.split(",") for line in out.read(record).decode().splitlines()]
+    assert sorted(r[0] for r in rows) == sorted(after)
+    for name, sha, size in rows:
+        if name != record:
+            body = out.read(name)
+            assert sha == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+            assert int(size) == len(body), name
+
+
+def test_the_compiled_wheel_runs_in_pyodide_without_sources(wheel: Path, tmp_path: Path) -> None:
+    node = require_node()
+    probe = tmp_path / "probe.py"
+    probe.write_text(textwrap.dedent(
+        """
+        import sys, stytvolt.web, stytvolt.knorri
+        print(stytvolt.web.__spec__.loader.__class__.__name__, stytvolt.knorri.__file__.endswith(".pyc"),
+              stytvolt.knorri.beats.__doc__, sys.version_info[:2] == (int(sys.argv[1][2]), int(sys.argv[1][3:])))
+        """), encoding="utf-8")
+    tag = re.search(r"-(cp3\d+)-none-any\.whl$", wheel.name).group(1)  # type: ignore[union-attr]
+    proc = run_pyodide(node, wheel, probe, tag)
+    assert proc.returncode == 0, _text(proc.stderr)
+    # Loaded from bytecode, docstrings left out, and compiled for the very Python Pyodide runs.
+    assert _text(proc.stdout).split() == ["SourcelessFileLoader", "True", "None", "True"]
 
 
 @pytest.mark.parametrize(
