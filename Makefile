@@ -11,7 +11,7 @@
 #                quick when done
 #   make site    the static site in site/ (mkdocs build --strict)
 #   make screenshots  the widgets in Chromium, light, dark and 375 px wide, in build/screenshots/
-#   make wheel   the pure wheel in build/wheel/ (the one the site carries)
+#   make wheel   the pure wheel in build/wheel/, and the copy the site carries (Pyodide bytecode)
 #   make bench   every bench/*.py in CPython, then in Pyodide; bench/snapshot.mjs; then bench/site.py in Chromium
 #   make clean   remove everything the targets above made
 #
@@ -128,11 +128,12 @@ test: setup
 play: $(VENV_STAMP)
 	$(VENV)/bin/stytvolt play
 
-# The same wheel the site carries (interactive/wheelbuild.py: python -m build, from the sdist,
-# with a fixed SOURCE_DATE_EPOCH, so the same sources give the same bytes).
-wheel: $(VENV_STAMP)
+# The wheel (interactive/wheelbuild.py: python -m build, from the sdist, with a fixed
+# SOURCE_DATE_EPOCH, so the same sources give the same bytes), stytvolt-*-py3-none-any.whl, and
+# the copy the site carries, compiled to Pyodide's bytecode, stytvolt-*-cp3XY-none-any.whl.
+wheel: $(VENV_STAMP) $(NODE_STAMP)
 	rm -f $(WHEEL_DIR)/stytvolt-*.whl
-	$(VPY) interactive/wheelbuild.py $(WHEEL_DIR)
+	$(VPY) interactive/wheelbuild.py $(WHEEL_DIR) --pyodide
 
 # Every bench/*.py (but _*.py, helper modules, and site.py) in CPython, then
 # each in Pyodide; then bench/site.py, the site in Chromium (it says so and
@@ -141,7 +142,7 @@ bench: $(VENV_STAMP) $(NODE_STAMP) wheel
 	@shopt -s nullglob; benches=(); \
 	for b in bench/*.py; do case "$${b##*/}" in _*|site.py) ;; *) benches+=("$$b");; esac; done; \
 	if [ $${#benches[@]} -eq 0 ]; then echo "make bench: no bench/*.py to run"; exit 0; fi; \
-	whl=$$(ls $(WHEEL_DIR)/stytvolt-*.whl); \
+	whl=$$(ls $(WHEEL_DIR)/stytvolt-*-cp3*-none-any.whl); \
 	for b in "$${benches[@]}"; do \
 		echo "== CPython $$($(VPY) -c 'import platform; print(platform.python_version())'): $$b"; \
 		$(VPY) "$$b"; done; \

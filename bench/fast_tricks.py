@@ -1,7 +1,7 @@
 """Every ordered four-card trick through the compiled tables, checked against the public rules, and both timed.
 
     python bench/fast_tricks.py [--sample N] [--promoted]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/fast_tricks.py   (a sample, in Pyodide)
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/fast_tricks.py   (a sample, in Pyodide)
 
 For each of the six pairs of chosen suits, every ordered trick of four
 distinct cards of the 48 (4,669,920 a pair) is played through

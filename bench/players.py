@@ -4,7 +4,7 @@ Runs unchanged in CPython and in Pyodide (``make bench`` does both, with the
 small default sizes):
 
     python bench/players.py [--deals N] [--levels club,expert] [--against simple,random] [--jobs K]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/players.py --deals 4   (time per move in Pyodide)
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/players.py --deals 4   (time per move in Pyodide)
 
 A match plays each of ``--deals`` deals twice, the level's pair sitting
 South–North the first time and West–East the second, against a pair of

@@ -3,7 +3,7 @@
 Runs unchanged in CPython and in Pyodide (``make bench`` does both):
 
     python bench/playouts.py [--hands N] [--positions N]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/playouts.py   (the same in Pyodide)
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/playouts.py   (the same in Pyodide)
 
 Complete hands: ``random_hands(N, rng)`` (shuffle, deal, suits chosen, played
 at random through the compiled hand with the stock left down) against the same

@@ -4,7 +4,7 @@ Runs unchanged in CPython and in Pyodide (``make bench`` does both, with the
 small default sizes):
 
     python bench/puzzles.py [--seed N] [--count N] [--answers N]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/puzzles.py
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/puzzles.py
 
 Printed: how many puzzles ``generate(seed, count)`` made, in how many
 seconds and hands, as puzzles a minute (one process; the published set was

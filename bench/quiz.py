@@ -1,7 +1,7 @@
 """Questions generated per second, per kind and level: the quiz's cost in CPython and in Pyodide.
 
     python bench/quiz.py [--seconds S]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/quiz.py   (the same in Pyodide)
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/quiz.py   (the same in Pyodide)
 
 For every question kind of every game and each level, makes questions with
 consecutive seeds for about ``--seconds`` (default 0.3) and prints how many

@@ -4,7 +4,7 @@ Runs unchanged in CPython and in Pyodide (``make bench`` does both):
 
     python bench/solver.py [--positions N] [--sizes 3,4,5,6] [--compare-sizes 3,4,5,6]
                            [--slow-deadline S] [--deals N] [--deal-deadline S]
-    node bench/pyodide.mjs build/wheel/stytvolt-*.whl bench/solver.py --positions 10   (in Pyodide)
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/solver.py --positions 10   (in Pyodide)
 
 Endings: for each size k (cards a player), ``--positions`` positions (default
 100; 20 in Pyodide) are made from the deals ``HandState.deal(seed,
