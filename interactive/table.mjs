@@ -27,6 +27,9 @@
 // * The log's new entries are announced to screen readers one at a time
 //   through a polite live region of the widget (and then the question put to
 //   South); the answer itself is not a live region, so a redraw is silent.
+// * The computer's pace (the bar's select[name=pace], marked data-sv-local: never sent to the engine)
+//   scales the pause by its option's data-share; the reader's choice is kept in localStorage
+//   ("stytvolt:table:pace") for every table, and the pause in force is the widget's data-sv-pause-ms.
 // * The game is kept: its text goes into the page address
 //   (?w=<id>&game=<text>#<id>, history.replaceState; "Link to this game"
 //   holds it) and into localStorage (key "stytvolt:table:<path>#<id>"); a
@@ -45,6 +48,8 @@ const BUSY_MS = 250; // a request taking longer than this shows that it is worki
 function engine() {
   return window.stytvolt;
 }
+
+const PACE_KEY = "stytvolt:table:pace";
 
 function storageKey(widget) {
   return `stytvolt:table:${window.location.pathname}#${widget.id}`;
@@ -234,7 +239,7 @@ function mount(widget) {
   function settings() {
     const params = {};
     for (const el of form.elements) {
-      if (!el.name || el.name === "game" || el.tagName === "BUTTON") continue;
+      if (!el.name || el.name === "game" || el.tagName === "BUTTON" || el.hasAttribute("data-sv-local")) continue;
       if (el.type === "checkbox") params[el.name] = el.checked ? "yes" : "no";
       else if (el.type === "radio") {
         if (el.checked) params[el.name] = el.value;
@@ -447,9 +452,33 @@ function mount(widget) {
 
   // -- the game's moves ------------------------------------------------------------------------------------
 
+  // -- the computer's pace ----------------------------------------------------------------------------------
+
+  const pace = form.elements.namedItem("pace");
+  if (pace instanceof HTMLSelectElement) {
+    const keptPace = storage()?.getItem(PACE_KEY);
+    if (keptPace && [...pace.options].some((option) => option.value === keptPace)) pace.value = keptPace;
+    pace.addEventListener("change", () => {
+      try {
+        storage()?.setItem(PACE_KEY, pace.value);
+      } catch {
+        // storage full or off: the choice holds for this page
+      }
+    });
+  }
+
+  function pauseMs() {
+    const base = Number(tableRoot() && tableRoot().dataset.pause) || PAUSE_MS;
+    const option = pace instanceof HTMLSelectElement ? pace.selectedOptions[0] : null;
+    const share = Number(option && option.dataset.share);
+    return Math.round(base * (share > 0 ? share : 1));
+  }
+
   function scheduleComputer() {
     if (timer) clearTimeout(timer);
     const mine = generation;
+    const pause = pauseMs();
+    widget.dataset.svPauseMs = String(pause);
     timer = setTimeout(async () => {
       timer = 0;
       if (mine !== generation || !widget.isConnected) return;
@@ -458,7 +487,7 @@ function mount(widget) {
       if (response === null) return;
       if (response.ok) show(response);
       else failed(response);
-    }, Number(tableRoot() && tableRoot().dataset.pause) || PAUSE_MS);
+    }, pause);
     setIdle();
   }
 

@@ -341,6 +341,28 @@ def submit_button(text: str, value: str = "", *, name: str = "action", primary: 
     return f'<button type="submit" class="{cls}"{val}>{escape(text)}</button>'
 
 
+#: How long the table lets a computer move stand before the next, as a share of the game's own pause:
+#: (value, what the reader sees, the share).  The reader's choice is kept in the browser for every table.
+TABLE_PACES: tuple[tuple[str, str, float], ...] = (("slow", "Slow", 2.0), ("normal", "Normal", 1.0), ("quick", "Quick", 0.25))
+
+
+def table_controls(game: str, settings: str) -> str:
+    """A table's controls: its game text, New game, Undo, the computer's pace, and ``settings`` for a new game."""
+    paces = "".join(f'<option value="{value}" data-share="{share}"{" selected" if value == "normal" else ""}>{text}</option>'
+                    for value, text, share in TABLE_PACES)
+    return (
+        f'<input type="hidden" name="game" value="{escape(game)}">'
+        '<div class="sv-table-bar">'
+        '<button type="button" class="md-button" data-do="new">New game</button>'
+        '<button type="button" class="md-button" data-do="undo">Undo</button>'
+        f'<label class="sv-table-pace">The computer\'s pace <select name="pace" data-sv-local>{paces}</select></label></div>'
+        '<details class="sv-table-settings"><summary>Settings for a new game</summary>'
+        f"{settings}"
+        '<button type="button" class="md-button md-button--primary" data-do="new">Start a new game with these settings</button>'
+        "</details>"
+    )
+
+
 def hand_rows(rows: Sequence[tuple[str, str, str]], *, label: str) -> str:
     """The players' cards, a line each: (who, their cards as chips, what they are to do now: "to play", or "")."""
     items = []

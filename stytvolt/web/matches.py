@@ -45,6 +45,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
+from stytvolt.web.html import table_controls
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, follow_suit_tricks, seat_names
 
 __all__ = ["Kind", "KINDS", "KIND_MODULES", "kind_of", "join", "BRUS", "Words", "Table", "game_text", "read_game_text", "new_table", "render", "SOUTH"]
@@ -1079,17 +1080,7 @@ def _controls_for(kind: Kind) -> Callable[[Params], str]:
                 f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
                 for name, summary in kind.levels
             ) + "</fieldset>")
-        return (
-            f'<input type="hidden" name="game" value="{escape(p.get("game", ""))}">'
-            '<div class="sv-table-bar">'
-            '<button type="button" class="md-button" data-do="new">New game</button>'
-            '<button type="button" class="md-button" data-do="undo">Undo</button></div>'
-            '<details class="sv-table-settings"><summary>Settings for a new game</summary>'
-            f'<label>Game <select name="setup">{setups}</select></label>'
-            f"{level_html}"
-            '<button type="button" class="md-button md-button--primary" data-do="new">Start a new game with these settings</button>'
-            "</details>"
-        )
+        return table_controls(p.get("game", ""), f'<label>Game <select name="setup">{setups}</select></label>{level_html}')
 
     return controls
 

@@ -74,7 +74,7 @@ from stytvolt.styrivolt.stock import TakeInProgress
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.styrivolt.variants import Rules
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
-from stytvolt.web.html import card_label, chalk_figure, chip, role_word
+from stytvolt.web.html import card_label, chalk_figure, chip, role_word, table_controls
 from stytvolt.web import styrivolt as _styrivolt  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
 if TYPE_CHECKING:
@@ -887,16 +887,7 @@ def _controls(p: Params) -> str:
         table = None
     level = table.level if table is not None else _level(p)
     rules = table.game.rules if table is not None else Rules()
-    return (
-        f'<input type="hidden" name="game" value="{escape(p.get("game", ""))}">'
-        '<div class="sv-table-bar">'
-        '<button type="button" class="md-button" data-do="new">New game</button>'
-        '<button type="button" class="md-button" data-do="undo">Undo</button></div>'
-        '<details class="sv-table-settings"><summary>Settings for a new game</summary>'
-        f"{_settings_fields(level, rules)}"
-        '<button type="button" class="md-button md-button--primary" data-do="new">Start a new game with these settings</button>'
-        "</details>"
-    )
+    return table_controls(p.get("game", ""), _settings_fields(level, rules))
 
 
 def _set(table: Table, settings: bool) -> dict[str, str]:

@@ -136,3 +136,29 @@ def test_a_whole_hand_against_the_computer_reaches_the_sheet(
         settle(widget, n + 1)
         assert len(read_game_text(game, game_of(widget)).match.hands) == 2
         assert widget.locator('.sv-output details.sv-log-old[data-hand="0"]').count() == 1
+
+
+def test_the_computers_pace_is_chosen_once_for_every_table(context_factory: Any, server: SiteServer) -> None:
+    """Quick cuts each game's own pause to a quarter (Sjavs 650 ms, Knorri 400 ms), Slow doubles it; the choice is
+    kept in this browser for every table and is never sent to the engine."""
+    context, _ = context_factory()
+    page = context.new_page()
+    widget = open_table(page, server, "sjavs/table/")
+    pace = widget.locator('select[name="pace"]')
+    assert pace.input_value() == "normal"
+    assert widget.get_by_label("The computer's pace").count() == 1
+    pace.select_option("quick")
+    assert page.evaluate("localStorage.getItem('stytvolt:table:pace')") == "quick"
+    south_moves(widget, keyboard=False)
+    assert widget.get_attribute("data-sv-pause-ms") == "163"  # 650 / 4, rounded
+
+    widget = open_table(page, server, "knorri/table/")
+    pace = widget.locator('select[name="pace"]')
+    assert pace.input_value() == "quick"
+    while widget.get_attribute("data-sv-pause-ms") is None:
+        south_moves(widget, keyboard=False)
+    assert widget.get_attribute("data-sv-pause-ms") == "100"  # 400 / 4
+    pace.select_option("slow")
+    south_moves(widget, keyboard=False)
+    assert widget.get_attribute("data-sv-pause-ms") == "800"
+    assert page.evaluate("localStorage.getItem('stytvolt:table:pace')") == "slow"
