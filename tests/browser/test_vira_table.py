@@ -1,5 +1,5 @@
-"""Vira against the computer in Chromium: a whole first hand, and the last hand of a session to its end, played
-through the table's controls.
+"""Vira against the computer in Chromium: a whole first hand, and a whole session to its end, played through the
+table's controls.
 
 The page's game is read back from its "game" field with CPython's ``read_game_text``, so the sheet, the log and the
 hands the page shows are compared with the engine's own answer for the same game.  South presses the first action on
@@ -85,15 +85,27 @@ def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: Sit
     assert old.locator(".sv-log-slot li").first.inner_text().strip() == log_entries(cpython_html("vira", table.text()))[0]
 
 
-def test_the_last_hand_of_a_session_to_its_end(context_factory: Any, server: SiteServer) -> None:
-    # Seed 5's session ends when its sixth hand empties the pot; the page is given the session as that hand is dealt.
-    cut, whole = _session(5)
+def test_a_whole_session_to_its_end(context_factory: Any, server: SiteServer) -> None:
+    # Seed 5's session ends when its sixth hand empties the pot.  The page is given the session as it is first dealt
+    # and plays all six hands through its controls, at a phone's width and the Quick pace.
+    _, whole = _session(5)
+    first = new_table("vira", "3", "simple", 5).text()
     context, _ = context_factory(viewport={"width": 375, "height": 800})
     page = context.new_page()
-    widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
-    assert game_of(widget).startswith(cut) and len(read_game_text("vira", game_of(widget)).match.hands) == 6
-    play_south(widget, most=60)
-    assert game_of(widget) == whole  # the page played on exactly as CPython did
+    widget = open_table(page, server, f"{PATH}?w=table&game={first}#table")
+    assert game_of(widget) == first
+    widget.locator('select[name="pace"]').select_option("quick")
+    hands = 1
+    while True:
+        play_south(widget, most=60)
+        assert whole.startswith(game_of(widget)), "the page left the game CPython plays"
+        if turn(widget) == "over":
+            break
+        n = responses(widget)
+        widget.locator('.sv-output button[data-do="next"]').click()
+        settle(widget, n + 1)
+        hands += 1
+    assert hands == 6 and game_of(widget) == whole  # the page played on exactly as CPython did
     assert turn(widget) == "over"
     table = read_game_text("vira", whole)
     assert table.match.over
