@@ -149,6 +149,8 @@ bench: $(VENV_STAMP) $(NODE_STAMP) wheel
 	for b in "$${benches[@]}"; do \
 		echo "== Pyodide: $$b"; \
 		node bench/pyodide.mjs "$$whl" "$$b"; done; \
+	echo "== Pyodide: bench/compiled.mjs (the wheel as sources against the compiled copy the site carries)"; \
+	node bench/compiled.mjs $$(ls $(WHEEL_DIR)/stytvolt-*-py3-none-any.whl) "$$whl"; \
 	echo "== Pyodide: bench/snapshot.mjs (would a memory snapshot cut the engine's start?)"; \
 	node bench/snapshot.mjs "$$whl"; \
 	echo "== the site in Chromium: bench/site.py"; \
