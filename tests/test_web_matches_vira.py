@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from stytvolt.web import handle
-from stytvolt.web.matches import KINDS, SOUTH, WIDE, read_game_text
+from stytvolt.web.matches import SOUTH, WIDE, kind_of, read_game_text
 
 
 def ask(**params: str) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def step(response: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_vira_is_at_the_table() -> None:
-    assert KINDS["vira"].code == "v1" and KINDS["vira"].title == "Vira"
+    assert kind_of("vira").code == "v1" and kind_of("vira").title == "Vira"  # kept apart: loaded when first asked for
 
 
 def test_a_new_hand_asks_eldest_to_open_with_every_bid_by_kind() -> None:
@@ -228,6 +228,13 @@ def test_a_draw_step_by_step() -> None:
     s = table.hand.settlement()
     assert s is not None and table.match.sheet_lines()[-1].totals[:3] == s.points
     assert "The hand is over" in response["html"]
+    # Now the hand is over, the opponents' cards laid away are named, each where it was laid away, and South's
+    # still say "lays away".
+    words = text_of(response["html"])
+    for seat, name in ((1, "West"), (2, "East")):
+        laid = [str(a.card.symbol) for s_, a in table.moves[0] if s_ == seat and a.kind == "discard"]
+        assert laid and re.findall(rf"{name} lays ([♠♥♦♣][2-9TJQKA]) away face down\.", words) == laid
+    assert "a card away face down" not in words and "South lays away ♣3." in words
 
 
 def test_following_suit_is_explained_on_the_cards() -> None:

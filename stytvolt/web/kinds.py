@@ -49,6 +49,9 @@ class Kind:
     # (state just before the action, seat, action) -> words fixed when it is taken (for games whose every action
     # is public); None: ``describe`` words the actions each time the log is drawn
     words_at: Callable[[Any, int, Any], str] | None = None
+    # (seat, action) -> its words once the hand is over, where they name what ``words_at`` kept hidden while it was
+    # played (a card a computer laid away face down); None, or None for that action: ``words_at``'s words
+    words_over: Callable[[int, Any], str | None] | None = None
     bidding_prompt: Callable[[Any], str] | None = None  # (state in its bidding, South to bid) -> what South is asked
     standing_trumps: Callable[[Any], str] = lambda state: ""  # (state) -> the facts' "Trumps" line while no suit is named
     kind_of: Callable[[Any], str] = lambda action: str(action.kind)  # an action -> its sort: "play", "pass", "bid"…

@@ -892,7 +892,8 @@ def hand_log(table: Table, h: int) -> str:
         if kind.describe is not None:
             text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
         else:
-            text = f"{names[seat]} {table.said[h][k]}."
+            revealed = kind.words_over(seat, action) if over and kind.words_over is not None else None
+            text = f"{names[seat]} {revealed or table.said[h][k]}."
         items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}</li>')
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:

@@ -105,6 +105,13 @@ def _to_make(state: Any) -> str:
 # -- the actions in words ------------------------------------------------------------------------------------------
 
 
+def _words_over(seat: int, action: Any) -> str | None:
+    """Once the hand is over, a card the computer laid away face down is named (as every hand is shown then)."""
+    if action.kind == "discard" and seat != SOUTH:
+        return f"lays {action.card.symbol} away face down"
+    return None
+
+
 def _words_at(state: Any, seat: int, action: Any) -> str:
     """An action in words, from the hand as it stood just before (a computer's discard is not named)."""
     kind = action.kind
@@ -429,7 +436,7 @@ KIND = Kind(
     levels=(("simple", "bids the highest contract it reckons its hand can carry, names its best suit, lays away its "
                        "weakest cards, wins tricks cheaply and, as an opponent, leaves a trick its partner already "
                        "wins"),),
-    bot=_bot, words_at=_words_at,
+    bot=_bot, words_at=_words_at, words_over=_words_over,
     order=_order, is_trump=lambda state, card: state.trump is not None and card.suit is state.trump,
     card_action=_card_action,
     sheet_title="The score sheet", sheet_unit="points between the players; chips with the pot, 8 points a chip",
