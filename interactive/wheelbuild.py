@@ -65,33 +65,34 @@ KEEP_COMPILED = 4
 def compile_for_pyodide(wheel: Path, out_dir: Path, cache: Path | None = COMPILED_CACHE) -> Path:
     """Write the bytecode-compiled copy of ``wheel`` (``…-cp3XY-none-any.whl``) into ``out_dir`` and return its path."""
     kept = cache / digest(wheel) if cache is not None else None
-    if kept is not None and kept.is_dir():
-        found = sorted(kept.glob("*.whl"))
-        if len(found) == 1:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            target = out_dir / found[0].name
-            shutil.copyfile(found[0], target)
-            return target
+    found = sorted(kept.glob("*.whl")) if kept is not None and kept.is_dir() else []
+    with tempfile.TemporaryDirectory(prefix="stytvolt-pyc-") as tmp:
+        if len(found) != 1:
+            found = [_compile(wheel, Path(tmp))]
+            if cache is not None and kept is not None:
+                kept.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(found[0], kept / found[0].name)
+                for old in sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime)[:-KEEP_COMPILED]:
+                    shutil.rmtree(old, ignore_errors=True)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / found[0].name
+        shutil.copyfile(found[0], target)
+    return target
+
+
+def _compile(wheel: Path, out_dir: Path) -> Path:
+    """``interactive/pycompile.mjs`` (Pyodide under Node) run on ``wheel``: the compiled wheel it wrote in ``out_dir``."""
     node = shutil.which("node")
     if node is None:
         raise WheelError("node is needed to compile the wheel for Pyodide (Node.js >= 18): run `make setup`")
-    with tempfile.TemporaryDirectory(prefix="stytvolt-pyc-") as tmp:
-        cmd = [node, str(ROOT / "interactive" / "pycompile.mjs"), str(wheel), tmp]
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-        made = sorted(Path(tmp).glob("*.whl"))
-        if proc.returncode != 0 or len(made) != 1:
-            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-            raise WheelError(f"compiling the wheel for Pyodide failed ({' '.join(cmd)}); run `make setup` if node_modules/pyodide"
-                             f" is missing:\n{tail}")
-        if kept is not None and cache is not None:
-            kept.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(made[0], kept / made[0].name)
-            for old in sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime)[:-KEEP_COMPILED]:
-                shutil.rmtree(old, ignore_errors=True)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        target = out_dir / made[0].name
-        shutil.copyfile(made[0], target)
-    return target
+    cmd = [node, str(ROOT / "interactive" / "pycompile.mjs"), str(wheel), str(out_dir)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    made = sorted(out_dir.glob("*.whl"))
+    if proc.returncode != 0 or len(made) != 1:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise WheelError(f"compiling the wheel for Pyodide failed ({' '.join(cmd)}); run `make setup` if node_modules/pyodide"
+                         f" is missing:\n{tail}")
+    return made[0]
 
 
 def pyodide_cli() -> Path:

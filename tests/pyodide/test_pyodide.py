@@ -47,17 +47,23 @@ def require_node() -> str:
     return found
 
 
+def wheelbuild() -> Any:
+    """interactive/wheelbuild.py, the module that builds the wheel and its compiled copy for the site."""
+    sys.path.insert(0, str(REPO / "interactive"))
+    try:
+        import wheelbuild as module
+    finally:
+        sys.path.pop(0)
+    return module
+
+
 @pytest.fixture(scope="session")
 def source_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built by the standard backend (interactive/wheelbuild.py, as `make wheel` makes it)."""
-    sys.path.insert(0, str(REPO / "interactive"))
+    build = wheelbuild()
     try:
-        from wheelbuild import WheelError, build_wheel
-    finally:
-        sys.path.pop(0)
-    try:
-        built = build_wheel(tmp_path_factory.mktemp("wheel"))
-    except WheelError as err:
+        built = build.build_wheel(tmp_path_factory.mktemp("wheel"))
+    except build.WheelError as err:
         pytest.fail(str(err))
     assert built.name.endswith("-py3-none-any.whl"), f"not a pure wheel: {built.name}"
     return built
@@ -66,15 +72,11 @@ def source_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def wheel(source_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel the site carries: the built one compiled to Pyodide's bytecode (never taken from the build's cache)."""
-    sys.path.insert(0, str(REPO / "interactive"))
-    try:
-        from wheelbuild import WheelError, compile_for_pyodide
-    finally:
-        sys.path.pop(0)
+    build = wheelbuild()
     require_node()
     try:
-        compiled = compile_for_pyodide(source_wheel, tmp_path_factory.mktemp("compiled"), cache=None)
-    except WheelError as err:
+        compiled = build.compile_for_pyodide(source_wheel, tmp_path_factory.mktemp("compiled"), cache=None)
+    except build.WheelError as err:
         pytest.fail(str(err))
     return compiled
 
@@ -210,13 +212,8 @@ def test_the_site_wheel_is_the_built_one_compiled(source_wheel: Path, wheel: Pat
     import hashlib
     import zipfile
 
-    sys.path.insert(0, str(REPO / "interactive"))
-    try:
-        from wheelbuild import compile_for_pyodide
-    finally:
-        sys.path.pop(0)
     assert re.fullmatch(r"stytvolt-[0-9.]+-cp3\d+-none-any\.whl", wheel.name), wheel.name
-    again = compile_for_pyodide(source_wheel, tmp_path, cache=None)
+    again = wheelbuild().compile_for_pyodide(source_wheel, tmp_path, cache=None)
     assert again.read_bytes() == wheel.read_bytes(), "the same wheel must compile to the same bytes"
     src, out = zipfile.ZipFile(source_wheel), zipfile.ZipFile(wheel)
     before, after = src.namelist(), out.namelist()
