@@ -1,8 +1,11 @@
 # stytvolt: project plumbing (GNU make).
 #
 #   make serve   set up (if needed), then serve the site at http://127.0.0.1:8000/ (rebuilds on edits)
-#   make test    set up (if needed), then build the site (--strict), pytest over tests/ (the
-#                package, Pyodide in Node, the site in Chromium) and mypy; what CI runs
+#   make test    set up (if needed), then build the site (--strict), pytest over tests/ on both cores
+#                (the package, Pyodide in Node, the site in Chromium) and mypy; what CI runs;
+#                prints its time and its 15 slowest tests (the budget: 15 minutes on 2 cores)
+#   make check   the fast inner loop (under 3 minutes): the package's tests in CPython, less the long
+#                random sweeps, and mypy; no site, no Pyodide, no browser
 #   make play    set up (if needed), then play Stýrivolt in the terminal against three computer players
 #   make setup   .venv with the package installed editable + test and site extras,
 #                .venv-pyodide (Python >= 3.12) with pyodide-build for the site's lockfile,
@@ -51,7 +54,7 @@ PYTHON312 ?= $(shell for p in python3.14 python3.13 python3.12 python3; do \
 	for p in $$(ls -d "$$root"/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
 	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo "$$p"; exit 0; fi; done)
 
-.PHONY: setup test wheel bench clean play serve site chromium screenshots
+.PHONY: setup test check wheel bench clean play serve site chromium screenshots
 
 setup: $(VENV_STAMP) $(PYODIDE_STAMP) $(NODE_STAMP) chromium
 
@@ -110,20 +113,41 @@ serve: $(VENV_STAMP) $(PYODIDE_STAMP) $(NODE_STAMP)
 
 # Light, dark and 375 px pictures of every widget, to look at (build/screenshots/).
 screenshots: setup
-	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) tests/browser/screenshots.py build/screenshots
+	STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) tests/site/screenshots.py build/screenshots
 
-# The site's strict build, pytest, then mypy; each runs even if one before it
-# fails, and any failing fails.  pytest's exit 5 (no test collected) is a
-# failure here: tests/pyodide alone always has tests, so collecting none means
-# something is broken.  tests/browser builds the site again for its own server.
+# The site's strict build (into build/site, with neither STYTVOLT_SITE_URL nor STYTVOLT_PYODIDE_CDN:
+# the default site, as the browser tests expect; `make site` still writes site/), then pytest on
+# both cores (pytest-xdist: the browser tests reuse that build through STYTVOLT_BUILT_SITE, each worker
+# with its own server and Chromium), then mypy; each runs even if one before it fails, and any failing
+# fails.  pytest's exit 5 (no test collected) is a failure here: collecting none means something is
+# broken.  It ends with its wall time and the 15 slowest tests: the budget is 15 minutes on 2 cores.
+TEST_SITE := build/site
+WORKERS   ?= 2
+PYTEST_PARALLEL := -n $(WORKERS) --dist worksteal
+
 test: setup
-	@src=0; $(MKDOCS) build --strict --quiet || src=$$?; \
-	if [ $$src -ne 0 ]; then echo "make test: \`mkdocs build --strict\` failed (exit $$src)" >&2; fi; \
-	rc=0; STYTVOLT_CHROMIUM="$(CHROMIUM)" $(VPY) -m pytest tests || rc=$$?; \
+	@start=$$(date +%s); src=0; rm -rf $(TEST_SITE); \
+	env -u STYTVOLT_SITE_URL -u STYTVOLT_PYODIDE_CDN $(MKDOCS) build --strict --quiet -d $(TEST_SITE) || src=$$?; \
+	if [ $$src -ne 0 ]; then rm -rf $(TEST_SITE); echo "make test: \`mkdocs build --strict\` failed (exit $$src)" >&2; fi; \
+	echo "make test: site built in $$(( $$(date +%s) - start )) s; pytest on $(WORKERS) workers"; \
+	rc=0; STYTVOLT_BUILT_SITE="$(CURDIR)/$(TEST_SITE)" STYTVOLT_CHROMIUM="$(CHROMIUM)" \
+		$(VPY) -m pytest $(PYTEST_PARALLEL) --durations=15 tests || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests (exit 5): failing" >&2; fi; \
 	mrc=0; $(VPY) -m mypy || mrc=$$?; \
+	took=$$(( $$(date +%s) - start )); \
+	echo "make test: $$(( took / 60 )) min $$(( took % 60 )) s in all (the budget: 15 minutes on 2 cores; the 15 slowest tests are listed above)"; \
 	if [ $$src -ne 0 ] || [ $$rc -ne 0 ] || [ $$mrc -ne 0 ]; then \
 		echo "make test: FAILED (site build exit $$src, pytest exit $$rc, mypy exit $$mrc)" >&2; exit 1; fi
+
+# The fast inner loop (under 3 minutes): the package's own tests in CPython (rules, players, quizzes,
+# the web layer's answers) on both cores, less the long random sweeps (marked `sweep`, which make test
+# runs), then mypy.  No site build, no Pyodide, no browser.
+check: $(VENV_STAMP)
+	@start=$$(date +%s); rc=0; \
+	$(VPY) -m pytest $(PYTEST_PARALLEL) --durations=5 -m "not sweep" tests --ignore=tests/site --ignore=tests/pyodide || rc=$$?; \
+	mrc=0; $(VPY) -m mypy || mrc=$$?; \
+	echo "make check: $$(( $$(date +%s) - start )) s (make test runs everything: the sweeps, Pyodide, the site in Chromium)"; \
+	if [ $$rc -ne 0 ] || [ $$mrc -ne 0 ]; then echo "make check: FAILED (pytest exit $$rc, mypy exit $$mrc)" >&2; exit 1; fi
 
 play: $(VENV_STAMP)
 	$(VENV)/bin/stytvolt play

@@ -4,7 +4,7 @@
 
 Builds the site (``mkdocs build --strict``) into a temporary directory, serves
 it on 127.0.0.1 and drives headless Chromium (/usr/bin/chromium, or
-``STYTVOLT_CHROMIUM``) with the same flags as tests/browser.  Prints, for a
+``STYTVOLT_CHROMIUM``) with the same flags as tests/site.  Prints, for a
 page with a widget:
 
 * first paint and first contentful paint (the browser's paint entries);
@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests" / "site"))
 
 from sitekit import SiteServer, build_site, chromium_path, launch_args  # noqa: E402
 

@@ -10,7 +10,7 @@ The score of a finished hand is the game's own scoring function
 (:func:`stytvolt.sjavs.scoring.hand_score`, :func:`stytvolt.klorsjavs.rules.hand_score`,
 :func:`~stytvolt.klorsjavs.rules.auction_score`) given the declaring side's
 card points and tricks, spread over the seats as each game's
-``HandState.returns()`` spreads it; ``tests/test_analysis.py`` checks the
+``HandState.returns()`` spreads it; ``tests/core/test_analysis.py`` checks the
 two agree on hundreds of hands one trick from their end, for every seat.
 
 Readers see every card: they are for the solver and for the deals a fair

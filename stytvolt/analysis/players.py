@@ -21,7 +21,7 @@ observation does not record).
 A player sees ``state.observation(seat)`` only, and its random choices are
 seeded by its own seed and that observation: the same player shown the same
 observation always makes the same move, whatever the cards it has not seen
-(``tests/test_analysis.py`` checks this).  :meth:`SamplingPlayer.think` is
+(``tests/core/test_analysis.py`` checks this).  :meth:`SamplingPlayer.think` is
 the same decision as a generator that yields its progress (0 to 1) after
 each deal, so a browser worker can run it in slices.
 """

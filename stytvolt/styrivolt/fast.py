@@ -17,7 +17,7 @@ machine for a trick:
   happen (a five from four of a kind) maps to :data:`NO_STATE`.
 
 So a four-card trick's winner is three lookups (:func:`trick_winner`), with
-no branch on roles.  ``tests/test_fast.py`` checks the tables against the
+no branch on roles.  ``tests/styrivolt/test_fast.py`` checks the tables against the
 public :func:`~stytvolt.styrivolt.tricks.explain_trick` on a sample of every
 kind of trick under all six pairs; ``bench/fast_tricks.py`` checks every
 ordered four-card trick of the pack and times both.

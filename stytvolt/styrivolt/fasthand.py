@@ -28,7 +28,7 @@ Moves are small integers (:func:`move_text` names them):
 * :data:`STOP` / :data:`PLAY_ON`: a team that kept in stops, or plays on.
 
 :meth:`FastHand.legal` lists the moves that stand for the state's legal
-actions one for one (``tests/test_fasthand.py`` holds them equal on
+actions one for one (``tests/styrivolt/test_fasthand.py`` holds them equal on
 thousands of positions).  :meth:`FastHand.search_moves` lists what a search
 needs: the same, but a trade is offered on its own only where it makes four
 of a kind (otherwise holding the trader is worth at least as much, since it

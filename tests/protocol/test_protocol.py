@@ -88,7 +88,7 @@ def _sjavs_options(rng: random.Random) -> dict[str, Any]:
 #: Games whose returns need not sum to zero at the end.
 #: Games whose observations hide (almost) nothing: in Knorri every card is seen by everyone once phase one
 #: has dealt it, and only the unturned pack is hidden, so few resamples can move a card.  Whole Mas-version
-#: games, which do hide hands, are checked in tests/test_knorri_props.py.
+#: games, which do hide hands, are checked in tests/knorri/test_knorri_props.py.
 MOSTLY_PUBLIC: set[str] = {"knorri"}
 
 #: Vira: a hand's returns are points plus chips, and chips go to and from the pool, which is no player.

@@ -9,7 +9,7 @@ choose positions, word the question and offer the choices.
 """
 
 #: Each question kind → the module that makes it (registering it when first imported), in the order
-#: the pages list them; tests/test_learn.py checks that each module registers exactly these.
+#: the pages list them; tests/core/test_learn.py checks that each module registers exactly these.
 KIND_MODULES: dict[str, str] = {
     "trick-winner": "stytvolt.sjavs.quiz.play",
     "legal-plays": "stytvolt.sjavs.quiz.play",

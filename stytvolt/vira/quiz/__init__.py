@@ -10,7 +10,7 @@ modules only choose positions, word the question and offer the choices.
 """
 
 #: Each question kind → the module that makes it (registering it when first imported), in the order
-#: the pages list them; tests/test_learn.py checks that each module registers exactly these.
+#: the pages list them; tests/core/test_learn.py checks that each module registers exactly these.
 KIND_MODULES: dict[str, str] = {
     "overcalls": "stytvolt.vira.quiz.auction",
     "contract-requires": "stytvolt.vira.quiz.contracts",
