@@ -325,11 +325,30 @@ function collect(widget, form, submitter) {
   return params;
 }
 
-function applySet(form, set) {
+/**
+ * The answer's "set" written into the form's fields.  With ``sent`` (the fields' values when the request
+ * went), a field the reader has changed since is left as the reader made it: an answer still on its way
+ * (a select answers as soon as it changes) must not undo what was typed meanwhile, which the reader's
+ * next submit will send.  Hidden fields are the widget's own state and always take the answer's value.
+ */
+function applySet(form, set, sent = null) {
   for (const [name, value] of Object.entries(set || {})) {
     const field = form.elements.namedItem(name);
-    if (field && "value" in field) field.value = String(value);
+    if (!field || !("value" in field)) continue;
+    const typedSince = sent && field.type !== "hidden" && name in sent && field.value !== sent[name];
+    if (!typedSince) field.value = String(value);
   }
+}
+
+/** The form's state fields' values, by name (as applySet reads them: a group of radios by its checked one). */
+function fieldValues(form) {
+  const values = {};
+  for (const el of stateFields(form)) {
+    if (el.name in values) continue;
+    const field = form.elements.namedItem(el.name);
+    values[el.name] = field && "value" in field ? field.value : el.value;
+  }
+  return values;
 }
 
 // -- state: permalinks and the chalk-up's memory ------------------------------------------------------
@@ -479,6 +498,7 @@ function mount(widget, engine) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const params = collect(widget, form, event.submitter);
+    const sent = fieldValues(form);
     const fromReader = !quiet;
     quiet = false;
     const mine = ++latest;
@@ -534,7 +554,7 @@ function mount(widget, engine) {
       output.setAttribute("data-source", "pyodide");
       output.classList.remove("sv-stale");
       staleNote.hidden = true;
-      applySet(form, response.set);
+      applySet(form, response.set, sent);
       if (fromReader) announce(status, output, form.getAttribute("aria-label") || "The answer");
       else clearStatus(status);
       remember(widget, form);

@@ -270,6 +270,7 @@ def test_bad_variant(capsys: pytest.CaptureFixture[str], word: str) -> None:
 # -- play -----------------------------------------------------------------------------
 
 
+@pytest.mark.sweep
 def test_play_auto(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "play", "--auto", "--seed", "1", "--hands", "3")
     assert code == 0 and err == ""
@@ -283,6 +284,7 @@ def test_play_auto(capsys: pytest.CaptureFixture[str]) -> None:
     assert again == out
 
 
+@pytest.mark.sweep
 def test_play_auto_until_a_cross(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "--auto", "--seed", "2", "--seat", "1",
                        "--variant", "compulsory-beating", "scoring=penguin")

@@ -48,6 +48,9 @@ from stytvolt.core.protocol import GameInfo
 
 GAMES = stytvolt.games()
 
+#: Random games by the hundred for every game: make test runs them, make check leaves them out.
+pytestmark = pytest.mark.sweep
+
 #: More keywords for ``info.new``, drawn from the seed, for games whose start takes some.
 NEW_OPTIONS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "styrivolt": lambda rng: {"dealer": rng.randrange(4)},

@@ -108,14 +108,19 @@ def _json_stdout(proc: subprocess.CompletedProcess[bytes], where: str) -> Any:
         pytest.fail(f"checks.py in {where} did not print one JSON document ({exc}):\n{_text(proc.stdout)[:2000]}")
 
 
-@pytest.fixture(scope="session")
-def cpython_results() -> Any:
-    return _json_stdout(run_cpython(CHECKS_PY), "CPython")
+#: checks.py in two parts of about the same cost (in both interpreters), so that the two workers of
+#: ``make test`` run them side by side: the 10,000 random Stýrivolt hands, and every other check.
+PARTS = {"random-hands": ["styrivolt.hands"], "the-rest": ["--except=styrivolt.hands"]}
 
 
 @functools.cache
-def pyodide_results(node: str, wheel: Path) -> Any:
-    return _json_stdout(run_pyodide(node, wheel, CHECKS_PY), "Pyodide")
+def cpython_results(part: str) -> Any:
+    return _json_stdout(run_cpython(CHECKS_PY, *PARTS[part]), "CPython")
+
+
+@functools.cache
+def pyodide_results(node: str, wheel: Path, part: str) -> Any:
+    return _json_stdout(run_pyodide(node, wheel, CHECKS_PY, *PARTS[part]), "Pyodide")
 
 
 def _short(value: Any, limit: int = 240) -> str:
@@ -149,11 +154,21 @@ def diff_paths(a: Any, b: Any, path: str = "", out: list[str] | None = None, lim
     return out
 
 
-def test_checks_run_cleanly_in_cpython(cpython_results: Any) -> None:
-    assert isinstance(cpython_results, dict) and cpython_results, "checks.py reported no checks"
+def test_the_parts_hold_every_check_once() -> None:
+    listed = run_cpython(CHECKS_PY, "--list")
+    assert listed.returncode == 0, _text(listed.stderr)
+    every = set(_text(listed.stdout).split())
+    hands = {name for name in every if any(name.startswith(p) for p in PARTS["random-hands"])}
+    assert hands == {"styrivolt.hands"} and len(every) > 30, sorted(every)
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_checks_run_cleanly_in_cpython(part: str) -> None:
+    results = cpython_results(part)
+    assert isinstance(results, dict) and results, "checks.py reported no checks"
     crashed = {
         name: value["error"]
-        for name, value in cpython_results.items()
+        for name, value in results.items()
         if isinstance(value, dict) and set(value) == {"error"}
     }
     assert not crashed, "checks that raised under CPython (fix the check or the package):\n" + "\n".join(
@@ -161,10 +176,12 @@ def test_checks_run_cleanly_in_cpython(cpython_results: Any) -> None:
     )
 
 
-def test_pyodide_matches_cpython(wheel: Path, cpython_results: Any) -> None:
-    in_pyodide = pyodide_results(require_node(), wheel)
-    if cpython_results != in_pyodide:
-        lines = diff_paths(cpython_results, in_pyodide)
+@pytest.mark.parametrize("part", PARTS)
+def test_pyodide_matches_cpython(wheel: Path, part: str) -> None:
+    in_cpython = cpython_results(part)
+    in_pyodide = pyodide_results(require_node(), wheel, part)
+    if in_cpython != in_pyodide:
+        lines = diff_paths(in_cpython, in_pyodide)
         pytest.fail(
             f"checks.py differs between CPython {sys.version.split()[0]} and Pyodide "
             f"({len(lines)} difference(s) shown, at most 30):\n" + "\n".join(lines)

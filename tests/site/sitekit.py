@@ -186,6 +186,12 @@ class _Server(http.server.ThreadingHTTPServer):
         self.requests: list[str] = []
         self.gzip_cache: dict[tuple[str, int], bytes] = {}
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that leaves a page (or closes) while a file is on its way hangs up: no fault of the site.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
 
 class SiteServer:
     """``with SiteServer(directory) as server: server.url`` -> ``http://127.0.0.1:<port>/``."""

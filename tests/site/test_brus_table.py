@@ -13,7 +13,7 @@ from typing import Any
 
 from sitekit import SiteServer
 from test_match_table import check_against_cpython, cpython_html, log_entries, open_table, play_south
-from test_table import game_of, responses, settle, turn
+from test_table import at_quick_pace, game_of, responses, settle, turn
 
 from stytvolt.brus.cards import CLUB_KING, power
 from stytvolt.web.matches import SOUTH, computer_seed, new_table, read_game_text
@@ -22,7 +22,7 @@ PATH = "brus/table/"
 
 
 def test_a_whole_deal_of_brus_through_the_page(context_factory: Any, server: SiteServer) -> None:
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server, PATH)
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
@@ -86,7 +86,7 @@ def _club_king_game() -> tuple[str, str]:
 
 def test_six_players_and_club_king_deciding_a_deal(context_factory: Any, server: SiteServer) -> None:
     cut, whole = _club_king_game()
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
     assert game_of(widget) == cut and turn(widget) == "south"

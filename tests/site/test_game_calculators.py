@@ -76,3 +76,28 @@ def test_the_klorsjavs_calculator_takes_ore_off_the_right_columns(page: Any, ser
     # Bo folds: the declarer alone subtracts 8.
     assert last_row(widget) == ["52", "52", "52"]
     assert "Bo" in widget.locator(".sv-output table.sv-sheet tbody tr").last.inner_text()
+
+
+def test_what_is_typed_while_an_answer_is_on_its_way_is_kept(page: Any, server: SiteServer) -> None:
+    """A select answers as soon as it changes; the points typed before that answer arrives stay as typed.
+
+    (The answer's "set" used to write the old points back over them, so the next press scored the old hand:
+    on a slow machine a reader who picked the trump suit and typed at once lost what was typed.)
+    """
+    widget = calculator(page, server, "sjavs/scoring/", "sjavs")
+    form = widget.locator("form")
+    n = answers(widget)
+    # Both in one turn of the page's event loop: the select's answer cannot arrive in between.
+    form.evaluate("""f => {
+        f.elements.trump.value = "C";
+        f.elements.trump.dispatchEvent(new Event("change", {bubbles: true}));
+        f.elements.points.value = "95";
+        f.elements.points.dispatchEvent(new Event("input", {bubbles: true}));
+    }""")
+    wait_answer(widget, n)
+    assert widget.evaluate("w => w.svLastRequest.params.points") == "75"  # the select's answer was for the old points
+    assert form.locator('input[name="points"]').input_value() == "95"
+    assert form.locator('select[name="trump"]').input_value() == "C"
+    press(widget, "Score this hand")
+    said = widget.locator(".sv-output").inner_text()
+    assert "took 95 card points" in said and "score 8" in said, said  # the 90-120 row, 8 with clubs

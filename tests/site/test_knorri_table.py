@@ -14,7 +14,7 @@ from typing import Any
 
 from sitekit import SiteServer
 from test_match_table import cpython_html, log_entries, open_table
-from test_table import game_of, responses, settle, turn
+from test_table import at_quick_pace, game_of, responses, settle, turn
 
 from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text, render
 
@@ -65,7 +65,7 @@ def press_last(widget: Any, *, keyboard: bool) -> None:
 def test_the_last_hand_of_a_session_played_through_the_page(context_factory: Any, server: SiteServer) -> None:
     # Seed 10 at three: the session's fourth and last hand is a short one (some 120 moves).
     cut, whole = session_cut("3", 10)
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server, f"{PATH}?w=table&game={cut}#table")
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from sitekit import SiteServer
-from test_table import game_of, responses, settle, turn
+from test_table import at_quick_pace, game_of, responses, settle, turn
 from test_site import wait_ready
 
 from stytvolt.web import handle
@@ -98,7 +98,7 @@ def check_against_cpython(widget: Any, table: Table) -> None:
 def test_a_whole_hand_against_the_computer_reaches_the_sheet(
     context_factory: Any, server: SiteServer, game: str, path: str, players: int
 ) -> None:
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server, path)
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"

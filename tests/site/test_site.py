@@ -46,6 +46,12 @@ def wait_ready(page: Any) -> None:
 
 
 def answers(widget: Any) -> int:
+    """How many answers the widget has shown, counted once none is on its way.
+
+    A select answers as soon as it changes: a test that changes one, fills a field and presses a button
+    must not take the select's answer, landing between its count and its press, for the button's.
+    """
+    widget.page.wait_for_function("w => !w.hasAttribute('aria-busy')", arg=widget.element_handle(), timeout=ANSWER_TIMEOUT)
     return int(widget.evaluate("w => w.svResponses || 0"))
 
 

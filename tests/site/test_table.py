@@ -32,6 +32,20 @@ def open_table(page: Any, server: SiteServer, query: str = "") -> Any:
     return widget
 
 
+# The computer's pace, as a reader who chose Quick on an earlier visit has it (the pace is kept in this browser;
+# a choice made during the test still wins): a whole hand is played through the page as at Normal, in a
+# quarter of the waiting.  test_match_table.py tests the pace itself, Normal by default included.
+QUICK_PACE = """() => {
+  try { if (!localStorage.getItem("stytvolt:table:pace")) localStorage.setItem("stytvolt:table:pace", "quick"); } catch {}
+}"""
+
+
+def at_quick_pace(context: Any) -> Any:
+    """The context's tables play the computer's moves at the Quick pace (see QUICK_PACE)."""
+    context.add_init_script(script=f"({QUICK_PACE})()")
+    return context
+
+
 def settle(widget: Any, answers: int = 0) -> None:
     """Wait until the table has shown ``answers`` answers or more and nothing is pending: South to act, or the hand over."""
     widget.page.wait_for_function(
@@ -69,7 +83,7 @@ def play_south(widget: Any, *, keyboard: bool = False) -> None:
 
 
 def test_a_whole_hand_against_the_computer_updates_the_chalk_up(context_factory: Any, server: SiteServer) -> None:
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server)
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
@@ -121,7 +135,7 @@ def test_a_whole_hand_against_the_computer_updates_the_chalk_up(context_factory:
 
 
 def test_undo_then_a_reload_restores_the_game(context_factory: Any, server: SiteServer) -> None:
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server)
     assert turn(widget) == "south"
@@ -148,7 +162,7 @@ def test_undo_then_a_reload_restores_the_game(context_factory: Any, server: Site
     assert game_of(widget) == asked
     assert widget.locator(".sv-output .sv-your-hand").inner_html() == html
     link = widget.locator("a.sv-permalink").get_attribute("href")
-    other_context, _ = context_factory()
+    other_context = at_quick_pace(context_factory()[0])
     other = other_context.new_page()
     other.goto(str(link))
     wait_ready(other)

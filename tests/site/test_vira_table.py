@@ -14,7 +14,7 @@ from typing import Any
 
 from sitekit import SiteServer
 from test_match_table import check_against_cpython, cpython_html, log_entries, open_table, play_south
-from test_table import game_of, responses, settle, turn
+from test_table import at_quick_pace, game_of, responses, settle, turn
 
 from stytvolt.vira.hand import parse_action
 from stytvolt.web.matches import SOUTH, computer_seed, new_table, read_game_text, render
@@ -45,7 +45,7 @@ def _session(seed: int) -> tuple[str, str]:
 
 
 def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: SiteServer) -> None:
-    context, _ = context_factory()
+    context = at_quick_pace(context_factory()[0])
     page = context.new_page()
     widget = open_table(page, server, PATH)
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"

@@ -117,6 +117,7 @@ def test_levels_exist_with_a_default(level: str) -> None:
     assert computer(level, seed=1).level.name == level
 
 
+@pytest.mark.sweep
 def test_never_an_illegal_move_under_every_variation_beginner() -> None:
     """Two thousand complete hands under random rules, four beginners."""
     rng = random.Random(21)
@@ -131,6 +132,7 @@ def test_never_an_illegal_move_under_every_variation_beginner() -> None:
         assert state.validate() == []
 
 
+@pytest.mark.sweep
 def test_never_an_illegal_move_under_every_variation_looking_ahead() -> None:
     """Complete hands under random rules with look-ahead players at every seat (the club's code, fewer deals)."""
     rng = random.Random(22)

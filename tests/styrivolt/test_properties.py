@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def play_checked(state: HandState, rng: random.Random) -> None:
     assert not state.validate(), state.validate()
 
 
+@pytest.mark.sweep
 @settings(max_examples=2000, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
 def test_random_complete_hands(seed: int, rules: Rules) -> None:

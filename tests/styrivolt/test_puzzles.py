@@ -160,6 +160,7 @@ def _solve_along_the_line(p: Puzzle) -> HandState:
     return s
 
 
+@pytest.mark.sweep
 def test_playing_the_line_makes_the_goal_sure_and_every_wrong_first_move_is_refuted() -> None:
     for p in ALL[:: max(1, len(ALL) // 25)]:
         end = _solve_along_the_line(p)
@@ -297,6 +298,7 @@ def test_turning_the_table_moves_every_seat_one_place() -> None:
             assert r.current_player() == (s.current_player() + 1) % 4
 
 
+@pytest.mark.sweep
 def test_generation_is_reproducible_and_keeps_only_sound_puzzles() -> None:
     first = generate(7, 2)
     again = generate(7, 2)
