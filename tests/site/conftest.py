@@ -104,11 +104,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def context_factory(browser: Any, server: SiteServer) -> Iterator[Any]:
-    """``new(**options)`` -> (context, watch); every context is checked for problems when the test ends."""
+    """``new(**options)`` -> (context, watch): a new browser context (Playwright's options; no service worker unless
+    ``service_workers="allow"``), checked for problems when the test ends."""
     made: list[tuple[Any, Watch]] = []
 
     def new(**options: Any) -> tuple[Any, Watch]:
         options.setdefault("viewport", {"width": 1280, "height": 900})
+        # A fresh context is a first visit, which the service worker does not serve yet; once registered it
+        # would precache the whole site (some 1,000 files) behind every test, about a second of both cores'
+        # time each.  The sweep's readers (test_every_page.py), which visit every page, keep it, and
+        # test_offline.py tests it; other tests ask for it with service_workers="allow".
+        options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
         context.set_default_timeout(60_000)
         watch = Watch(context, server.origin)
