@@ -32,3 +32,22 @@ if os.environ.get("STYTVOLT_COLLECTED_IDS"):
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(item: Any, nextitem: Any) -> bool:
         return True
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Run order for two workers: the long browser and Pyodide tests first, the many short tests last.
+
+    pytest-xdist ("worksteal") hands each worker half of this list and lets an idle worker take tests from
+    the other's queue, so a run ends well balanced when its last tests are short: the whole-table games in
+    Chromium (up to a minute each) and the Pyodide runs go first, the sweep of every page (a few seconds a
+    test) next, and the package's own tests (mostly milliseconds) last.  Every test still runs; nothing
+    depends on this order (each file also passes on its own).
+    """
+    def rank(item: Any) -> int:
+        path = Path(str(item.fspath)).resolve()
+        folder = path.parent.name
+        if folder in ("site", "pyodide") and path.name != "test_every_page.py":
+            return 0
+        return 1 if path.name == "test_every_page.py" else 2
+
+    items.sort(key=rank)  # stable: each group keeps pytest's own order

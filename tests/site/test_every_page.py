@@ -168,10 +168,17 @@ def in_the_dark(page: Any, axe: Any) -> list[str]:
 
 
 def switch(page: Any, scheme: str) -> None:
-    """Press Material's palette toggle (the one shown: it names the other scheme) until ``scheme`` is shown."""
+    """Press Material's palette toggle (the one shown: it names the other scheme) until ``scheme`` is shown.
+
+    Then the pointer leaves the toggle and the focus is let go, as a reader's would once the scheme is
+    switched, so that axe does not judge the toggle's tooltip while it fades in.
+    """
     if page.evaluate(SCHEME) != scheme:
         page.locator('form[data-md-component="palette"] label:not([hidden])').click()
         page.wait_for_function(f"() => {SCHEME} === {scheme!r}")
+        page.mouse.move(0, page.viewport_size["height"] - 1 if page.viewport_size else 0)
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.wait_for_function("() => !document.querySelector('.md-tooltip--active')")
 
 
 def stacked_tables_fit(page: Any, url: str) -> None:
