@@ -75,14 +75,15 @@ class Reader:
 
 @pytest.fixture(scope="session")
 def readers(browser: Any, server: SiteServer) -> Iterator[dict[str, Reader]]:
-    made: dict[str, Reader] = {}
+    """This worker's reader of each view, made when its first page is visited."""
 
     class Readers(dict[str, Reader]):
         def __missing__(self, view: str) -> Reader:
-            made[view] = self[view] = Reader(browser, server, view)
-            return made[view]
+            self[view] = Reader(browser, server, view)
+            return self[view]
 
-    yield Readers()
+    made = Readers()
+    yield made
     late = [f"{view}: {p}" for view, reader in made.items() for p in reader.watch.problems()]
     for reader in made.values():
         reader.context.close()

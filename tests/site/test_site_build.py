@@ -6,9 +6,7 @@ The site is the run's one build (``built_site`` in tests/site/conftest.py).
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
