@@ -15,6 +15,12 @@
   page can be reached with Tab (``tabindex="0"``): Material then shows the
   tooltip and points ``aria-describedby`` at it, so keyboard and screen-reader
   users get the meaning too, without a tab stop at every later use.
+* Search (:mod:`searchindex`): every table row of a page gets an anchor
+  (``row-…``) and an entry of its own in ``search/search_index.json``, as
+  does every glossary term; every entry names its game; the widgets'
+  controls and the pictures are left out of the index.  The browser tab
+  names the page's game ("Scoring · Sjavs", ``overrides/main.html``), and
+  ``assets/search.js`` reads the reader's questions (``interactive/search.js``).
 * Widgets get a stable ``id`` (``trick``, then ``trick-2``, … in page order,
   never clashing with another id on the page), which the runtime's
   permalinks (``?w=<id>&…``) name.
@@ -72,6 +78,7 @@ from stytvolt.styrivolt.terms import TERMS, Term, normalize  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
 from wheelbuild import WheelError, build_wheel, compile_for_pyodide, digest, register  # noqa: E402
+import searchindex  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -79,8 +86,8 @@ PYODIDE_LOCK = PYODIDE_DIR / "pyodide-lock.json"
 ASSETS = {
     f"assets/{name}": name
     for name in (
-        "runtime.mjs", "stepper.mjs", "quiz.mjs", "table.mjs", "puzzle.mjs", "sitemap-base.js", "engine-early.js",
-        "site.css", "stepper.css", "quiz.css", "table.css", "puzzle.css", "icon.svg",
+        "runtime.mjs", "stepper.mjs", "quiz.mjs", "table.mjs", "puzzle.mjs", "sitemap-base.js", "engine-early.js", "search.js",
+        "site.css", "stepper.css", "quiz.css", "table.css", "puzzle.css", "search.css", "icon.svg",
     )
 }
 # The worker is written out with the Pyodide core's address in it (STYTVOLT_PYODIDE_CDN, or its own folder).
@@ -239,7 +246,48 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     # Links drawn by the engine name their target from the site's root; here they become relative to the page.
     up = "../" * page.url.count("/")
     html = _SITE_PATH.sub(lambda m: f'data-site-path="{m.group(1)}" href="{up}{m.group(1)}"', html)
-    return _ROLE.sub(r"<code>\1</code>", html)
+    return _search_entries(_ROLE.sub(r"<code>\1</code>", html), page)
+
+
+# -- the search index: each entry names its game; glossary terms and table rows are entries of their own ---------
+_SEARCH_PAGES: dict[str, searchindex.PageInfo] = {}
+_SEARCH_EXTRAS: dict[str, searchindex.Extra] = {}
+
+
+def _game_of(page: Any) -> str | None:
+    try:
+        return searchindex.page_game(page.file.src_uri, page.meta)
+    except ValueError as err:
+        raise PluginError(str(err)) from None
+
+
+def _search_entries(html: str, page: Any) -> str:
+    """Rows of tables get anchors and entries of their own; the glossary's terms get entries (searchindex.py)."""
+    game = _game_of(page)
+    section_game = game or searchindex.SHARED_PAGES.get(page.file.src_uri)
+    _SEARCH_PAGES[page.url] = searchindex.PageInfo(page.file.src_uri, game, section_game)
+    extra = searchindex.Extra()
+    html = searchindex.leave_out_controls(searchindex.index_tables(html, extra, page.url))
+    if searchindex.GLOSSARY_BLOCK in html:
+        html = searchindex.leave_out_glossary_block(html)
+        extra.entries.extend(searchindex.glossary_entries(TERMS, page.url))
+    _SEARCH_EXTRAS[page.url] = extra
+    return html
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """The browser tab names the page's game: "Scoring · Sjavs" (overrides/main.html)."""
+    page.meta["sv_tab_title"] = searchindex.tab_title(page.title or "", _game_of(page), config["site_name"], page.is_homepage)
+    return context
+
+
+def _search_index(site: Path) -> None:
+    path = site / "search" / "search_index.json"
+    if not path.is_file():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    shaped = searchindex.shape(index, _SEARCH_PAGES, _SEARCH_EXTRAS)
+    path.write_text(json.dumps(shaped, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 _TABLE = re.compile(r"<table>\s*<thead>(?P<head>.*?)</thead>\s*<tbody>(?P<body>.*?)</tbody>\s*</table>", re.S)
@@ -297,6 +345,7 @@ def _quote(value: str) -> str:
 
 def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
+    _search_index(site)
     _pyodide(site / "pyodide")
     _web_manifest(site, config)
     if _COMMAND["name"] == "serve":

@@ -15,19 +15,38 @@
 // * every question has a permalink, practise/?game=…&kind=…&level=…&seed=… (sjavs/practise/… for Sjavs),
 //   which reopens exactly that question;
 // * what is stored stays in this browser's local storage (key
-//   "stytvolt.learn.v1"), is never sent anywhere, and "Clear my progress"
-//   removes it.
+//   "stytvolt.learn.v1"), is never sent anywhere, and "Clear my quiz
+//   record" removes it (the progress page, progress.mjs, saves, loads and
+//   clears it with the rest of the reader's progress).
 //
 // Review: a missed question comes back after 2 more questions; answered
 // right on review it comes back after 5, then 12, then it is retired.  A
 // miss on review starts it again.  (Leitner boxes, counted in questions.)
+// A question that comes back is labelled "Review", and the Level box stays
+// at the level the reader chose (the question itself keeps its own).
+//
+// Sessions: a page's short quiz (data-count: a lesson's "Test yourself")
+// says how its round went and sends "sv:round" {right, count} from the
+// question, for progress.mjs to pass the lesson; any other quiz sums up
+// every ten answers (right, missed, and the lesson to read for each kind
+// missed).  On a Practise page (data-permalink), "Practise my misses" asks
+// only the questions waiting for review, due or not.
+//
+// Screen readers: the widget's status line says the new question (its
+// data-spoken, which runtime.mjs reads out), never its answer, which stays
+// in the sealed "The answer" until the reader has answered.
 //
 // For tests and the bench: each answered .sv-quiz-q gets data-verdict
-// ("right" | "wrong") and svVerdictMs (click to verdict, in ms);
-// window.stytvoltQuiz = {load, save, clear, due}.
+// ("right" | "wrong") and svVerdictMs (click to verdict, in ms), and a
+// question back for review data-review="yes";
+// window.stytvoltQuiz = {load, save, clear, due, refresh}.
+
+import PATH from "./lessons.mjs";
 
 const STORE = "stytvolt.learn.v1";
 const INTERVALS = [2, 5, 12];
+const SESSION = 10; // a quiz without rounds sums up after this many answers
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 function emptyStore() {
   return { v: 1, answered: 0, streak: 0, best: 0, records: {}, review: [] };
@@ -94,7 +113,18 @@ function due(store, game, kinds) {
   return null;
 }
 
-window.stytvoltQuiz = { load, save, clear, due };
+/** The waiting review item to practise now in "Practise my misses" (due or not, the soonest due first), or null. */
+function waiting(store, game, kinds, shown) {
+  const mine = store.review
+    .filter((item) => {
+      const [g, kind] = item.key.split("/");
+      return g === game && (!kinds || kinds.includes(kind));
+    })
+    .sort((a, b) => a.due - b.due);
+  return mine.find((item) => item.key !== shown) || mine[0] || null;
+}
+
+window.stytvoltQuiz = { load, save, clear, due, refresh: () => refreshAll() };
 
 // -- the page's pieces ----------------------------------------------------------------------------
 
@@ -128,16 +158,16 @@ function scoreText(store, widget) {
   return `Streak ${store.streak} (best ${store.best}) · ${waiting} to review`;
 }
 
-/** A line of text with the "Clear my progress" button after it (its text is the line's first child). */
-function scoreLine(className, buttonClass) {
+/** The quiz's streak line with its "Clear my quiz record" button after it (its text is the line's first child). */
+function scoreLine() {
   const line = document.createElement("p");
-  line.className = className;
+  line.className = "sv-quiz-score";
   const reset = document.createElement("button");
   reset.type = "button";
-  reset.className = buttonClass;
-  reset.textContent = "Clear my progress";
+  reset.className = "sv-quiz-clear";
+  reset.textContent = "Clear my quiz record";
   reset.addEventListener("click", () => {
-    if (window.confirm("Forget your streak, your record and the questions waiting for review? They are kept only in this browser.")) clear();
+    if (window.confirm("Forget your streak, your quiz record and the questions waiting for review? They are kept only in this browser.")) clear();
   });
   line.append(document.createElement("span"), " ", reset);
   return line;
@@ -147,14 +177,33 @@ function scoreLine(className, buttonClass) {
 function showScore(widget, store) {
   let bar = widget.querySelector(".sv-quiz-score");
   if (!bar) {
-    bar = scoreLine("sv-quiz-score", "sv-quiz-clear");
+    bar = scoreLine();
     widget.querySelector(".sv-output").before(bar);
   }
   bar.firstChild.textContent = scoreText(store, widget);
 }
 
+/** "Practise my misses" on a Practise page: a box in the quiz's controls (never sent to the engine: it has no name). */
+function missesBox(widget) {
+  if (!widget.hasAttribute("data-permalink")) return null;
+  let box = widget.querySelector("input.sv-quiz-misses");
+  if (!box) {
+    const fields = widget.querySelector("form.sv-controls fieldset.sv-fields") || widget.querySelector("form.sv-controls");
+    if (!fields) return null;
+    const label = document.createElement("label");
+    label.className = "sv-quiz-misses-label";
+    box = document.createElement("input");
+    box.type = "checkbox";
+    box.className = "sv-quiz-misses";
+    label.append(box, " Practise my misses");
+    fields.append(" ", label);
+  }
+  return box;
+}
+
 function refreshWidget(widget) {
   showScore(widget, load());
+  missesBox(widget);
   const q = widget.querySelector(".sv-quiz-q");
   if (!q) return;
   if (!q.querySelector(".sv-quiz-link")) {
@@ -182,14 +231,15 @@ function refreshProgress(table) {
       cell.classList.toggle("sv-tried", Boolean(rec));
     }
   }
-  // One summary (and one "Clear my progress") for the page, above its first table: the record is one for all games.
+  // One line for the page (the progress page has its place for it), the record being one for all games.
   let summary = document.querySelector(".sv-progress-summary");
   if (!summary) {
-    summary = scoreLine("sv-progress-summary", "md-button sv-quiz-clear");
+    summary = document.createElement("p");
+    summary.className = "sv-progress-summary";
     table.before(summary);
   }
-  summary.firstChild.textContent =
-    `${store.answered} answered · streak ${store.streak} (best ${store.best}) · ${store.review.length} waiting for review.`;
+  summary.textContent =
+    `Questions: ${store.answered} answered · streak ${store.streak} (best ${store.best}) · ${store.review.length} waiting for review.`;
 }
 
 function refreshAll() {
@@ -198,6 +248,76 @@ function refreshAll() {
 }
 
 // -- answering ----------------------------------------------------------------------------------------
+
+/** "the answer is ♦2." without a second full stop when the answer's words end with one. */
+function sentence(text) {
+  const said = text.trim();
+  return /[.!?…]$/.test(said) ? said : `${said}.`;
+}
+
+function countWord(n) {
+  return NUMBERS[n] || String(n);
+}
+
+/** The first lesson (of the lesson path, assets/lessons.mjs) whose test asks this kind, or null. */
+function lessonFor(game, kind) {
+  const path = PATH.games.find((g) => g.game === game);
+  return (path && path.lessons.find((lesson) => lesson.kinds.includes(kind))) || null;
+}
+
+/** A question's kind, as the quiz's Question box names it, or as the question's own line does ("… · Title · easy"). */
+function kindTitle(widget, q) {
+  const select = widget.querySelector('form.sv-controls select[name="kind"]');
+  const option = select && Array.from(select.options).find((o) => o.value === q.dataset.kind);
+  if (option) return option.textContent;
+  const parts = (q.querySelector(".sv-quiz-meta") || { textContent: "" }).textContent.split(" · ");
+  return parts.length >= 2 ? parts[parts.length - 2].trim() : "";
+}
+
+/** After every ten answers of a quiz without rounds: right, missed, and what to read for the kinds missed. */
+function sessionSummary(widget, q, verdict) {
+  const session = widget.svSession;
+  const right = session.filter((a) => a.right).length;
+  const missed = session.length - right;
+  const box = document.createElement("section");
+  box.className = "sv-quiz-summary";
+  box.setAttribute("aria-label", `Your last ${countWord(session.length)} questions`);
+  const head = document.createElement("p");
+  const strong = document.createElement("strong");
+  strong.textContent = `Your last ${countWord(session.length)} questions: ${right} right, ${missed} missed.`;
+  head.append(strong);
+  box.append(head);
+  const game = q.dataset.game;
+  const reads = new Map(); // where to read -> {title, kinds}
+  for (const a of session) {
+    if (a.right) continue;
+    const lesson = lessonFor(game, a.kind);
+    const href = lesson ? new URL(lesson.url, window.stytvolt.siteRoot()).href : a.rule;
+    if (!href) continue;
+    const entry = reads.get(href) || { title: lesson ? lesson.title : "the rule", kinds: [] };
+    if (a.title && !entry.kinds.includes(a.title)) entry.kinds.push(a.title);
+    reads.set(href, entry);
+  }
+  const next = document.createElement("p");
+  if (reads.size) {
+    next.append("What to read next: ");
+    let first = true;
+    for (const [href, entry] of reads) {
+      if (!first) next.append("; ");
+      first = false;
+      const link = document.createElement("a");
+      link.href = href;
+      link.textContent = entry.title;
+      next.append(link, entry.kinds.length ? ` (for ${entry.kinds.join(", ")})` : "");
+    }
+    next.append(".");
+  } else {
+    next.textContent = "Nothing missed in these ten.";
+  }
+  box.append(next);
+  verdict.after(box);
+  verdict.textContent += ` That makes ${countWord(session.length)} questions: ${right} right, ${missed} missed; the summary is below.`;
+}
 
 function answer(button) {
   const started = performance.now();
@@ -218,7 +338,8 @@ function answer(button) {
   if (!right) button.insertAdjacentHTML("beforeend", '<span class="sv-mark" aria-hidden="true">✗</span>');
   const verdict = q.querySelector(".sv-quiz-verdict");
   const answerText = q.querySelector('[data-answer="text"]');
-  verdict.textContent = right ? "✓ Right." : `✗ Not this one: the answer is ${answerText ? answerText.textContent : q.dataset.correct}. It will come back for review.`;
+  const said = answerText ? answerText.textContent : q.dataset.correct;
+  verdict.textContent = right ? "✓ Right." : `✗ Not this one: the answer is ${sentence(said)} It will come back for review.`;
   verdict.className = `sv-quiz-verdict ${right ? "sv-right" : "sv-wrong"}`;
   const details = q.querySelector(".sv-quiz-explain");
   details.classList.remove("sv-quiz-sealed");
@@ -232,7 +353,20 @@ function answer(button) {
     if (number === 1 || !widget.svRound) widget.svRound = { right: 0 };
     if (right) widget.svRound.right += 1;
     if (number === count) {
-      verdict.textContent += ` That makes ${widget.svRound.right} of ${count} right in this round; New question starts another, and the Practise page has every kind.`;
+      const got = widget.svRound.right;
+      verdict.textContent += ` That makes ${got} of ${count} right in this round`;
+      // A lesson's test: progress.mjs says what the round means for the lesson.
+      verdict.textContent += widget.hasAttribute("data-sv-lesson") ? "." : "; New question starts another, and the Practise page has every kind.";
+      q.dispatchEvent(new CustomEvent("sv:round", { bubbles: true, detail: { right: got, count } }));
+    }
+  } else if (widget) {
+    // Any other quiz: a summary every ten answers.
+    const rule = q.querySelector("a.sv-rule");
+    widget.svSession = widget.svSession || [];
+    widget.svSession.push({ kind: q.dataset.kind, title: kindTitle(widget, q), right, rule: rule ? rule.href : "" });
+    if (widget.svSession.length >= SESSION) {
+      sessionSummary(widget, q, verdict);
+      widget.svSession = [];
     }
   }
   // Storing and the score come after the verdict is drawn.
@@ -266,13 +400,22 @@ document.addEventListener(
       form.append(key);
     }
     const kindField = form.elements.namedItem("kind");
+    const levelField = form.elements.namedItem("level");
     const chosenKind = kindField && kindField.value;
-    const item = due(store, game, chosenKind ? [chosenKind] : quizKinds(widget));
+    const kinds = chosenKind ? [chosenKind] : quizKinds(widget);
+    const shown = widget.querySelector(".sv-quiz-q");
+    const misses = missesBox(widget);
+    const onlyMisses = Boolean(misses && misses.checked);
+    const item = onlyMisses ? waiting(store, game, kinds, shown && shown.dataset.key) : due(store, game, kinds);
+    // What this submit asks, for its answer: a review keeps the level the reader chose.
+    widget.svAsking = { key: "", review: false, level: levelField ? levelField.value : "", noMisses: onlyMisses && !item };
     if (widget.svPermalink) {
       key.value = widget.svPermalink; // a permalink being opened: exactly that question
       widget.svPermalink = null;
     } else {
       key.value = item ? item.key : "";
+      widget.svAsking.key = key.value;
+      widget.svAsking.review = Boolean(item);
       form.elements.namedItem("seed").value = String(Math.floor(Math.random() * 2 ** 31));
     }
     const count = Number(widget.dataset.count || 0);
@@ -291,12 +434,51 @@ document.addEventListener(
   true,
 );
 
+/** A question back for review: labelled so, and the Level box back at the level the reader chose. */
+function markReview(widget, q) {
+  const asking = widget.svAsking;
+  widget.svAsking = null;
+  if (!asking) return;
+  if (asking.review && q.dataset.key === asking.key) {
+    q.dataset.review = "yes";
+    const meta = q.querySelector(".sv-quiz-meta");
+    if (meta && !meta.querySelector(".sv-quiz-review")) {
+      const label = document.createElement("span");
+      label.className = "sv-quiz-review";
+      label.textContent = "Review";
+      meta.prepend(label, " · ");
+    }
+    const levelField = widget.querySelector('form.sv-controls select[name="level"]');
+    // The answer set the box to the question's own level; unless the reader changed it since, it goes back.
+    if (levelField && asking.level && levelField.value === q.dataset.level) levelField.value = asking.level;
+  } else if (asking.noMisses) {
+    const note = document.createElement("p");
+    note.className = "sv-quiz-note";
+    note.textContent = "No misses are waiting for review here, so this is a fresh question.";
+    q.prepend(note);
+  }
+}
+
+/** What the status line says of a new question (runtime.mjs reads data-spoken): where it stands and its prompt. */
+function spoken(q) {
+  const text = (selector) => {
+    const element = q.querySelector(selector);
+    return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
+  };
+  const parts = [text(".sv-quiz-note"), text(".sv-quiz-meta"), text(".sv-quiz-prompt strong")].filter(Boolean);
+  return `New question. ${parts.join(". ")}`;
+}
+
 // A new question drawn: refresh the score and the links, and on the practise page keep the address its permalink.
 document.addEventListener("sv:answer", (event) => {
   const widget = event.target instanceof Element && event.target.closest('.sv-widget[data-widget="quiz"]');
   if (!widget) return;
-  refreshWidget(widget);
   const q = widget.querySelector(".sv-quiz-q");
+  if (q) {
+    markReview(widget, q);
+    q.dataset.spoken = spoken(q);
+  }
+  refreshWidget(widget);
   if (q && widget.hasAttribute("data-permalink")) history.replaceState(history.state, "", permalink(q));
   const first = q && q.querySelector(".sv-choice");
   if (first && widget.contains(document.activeElement)) first.focus({ preventScroll: true });

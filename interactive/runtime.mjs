@@ -49,6 +49,7 @@ import "./stepper.mjs";
 import "./quiz.mjs";
 import "./table.mjs"; // mounts the game table before the generic mount below sees it
 import "./puzzle.mjs"; // the same for puzzles
+import "./progress.mjs"; // lessons passed, the menu's ticks, the progress page (built with interactive/lessons.py)
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 const DEFAULT_GAME = "styrivolt";
@@ -292,10 +293,14 @@ function clearStatus(status) {
 }
 
 // The answer is not a live region (a screen reader would read out 48 cards at every change): the
-// status line says, for screen readers only, what the new answer is, or that it changed.
+// status line says, for screen readers only, what the new answer is, or that it changed.  A module that
+// drew more says what to say (data-spoken: a quiz's new question); an answer kept shut in a closed
+// <details> (a quiz's, until the reader has answered) is never read out.
 function announce(status, output, title) {
+  const said = output.querySelector("[data-spoken]");
   const answer = output.querySelector(".sv-answer, .sv-dealt");
-  const text = answer ? answer.textContent.replace(/\s+/g, " ").trim() : `${title}: updated.`;
+  const open = answer && !answer.closest("details:not([open])");
+  const text = said ? said.dataset.spoken : open ? answer.textContent.replace(/\s+/g, " ").trim() : `${title}: updated.`;
   const spoken = document.createElement("span");
   spoken.className = "sv-visually-hidden";
   spoken.textContent = text;
@@ -555,16 +560,16 @@ function mount(widget, engine) {
       output.classList.remove("sv-stale");
       staleNote.hidden = true;
       applySet(form, response.set, sent);
-      if (fromReader) announce(status, output, form.getAttribute("aria-label") || "The answer");
-      else clearStatus(status);
       remember(widget, form);
       if (widget.id && !OWN_LINKS.has(kind)) {
         const url = permalink(widget, form);
         if (fromReader) history.replaceState(history.state, "", url.href);
         showPermalink(widget, form, url);
       }
-      // Other modules (the stepper) enhance what an answer drew.
+      // Other modules (the stepper, the quiz) enhance what an answer drew, before it is announced.
       widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
+      if (fromReader) announce(status, output, form.getAttribute("aria-label") || "The answer");
+      else clearStatus(status);
       // The page scrolled to the widget's anchor on load, but what stands above it may have grown since.
       if (reveal) {
         reveal = false;

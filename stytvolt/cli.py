@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 import textwrap
 import unicodedata
 from enum import Enum
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import Callable, Iterable, NoReturn, Sequence, TextIO
 
 from stytvolt import learn
+from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.registry import game as game_named
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
@@ -115,6 +115,32 @@ class Output:
 # -- argument parsing ------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """Refuses a bad command line as every error is refused: one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix(PROG).strip()
+        where = f"{command}: " if command else ""
+        line = " ".join(f"{where}{message} ({self.prog} --help says what it takes)".split())
+        sys.stdout.flush()
+        sys.stderr.write(f"{PROG}: error: {line}\n")
+        self.exit(2)
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high`` written in the digits 0-9
+    (:func:`~stytvolt.core.checks.whole_text`, the reader pages and saved data use too)."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_text(text, "it", low, high)
+        except StytvoltError:
+            upto = f" to {high:,}" if high is not None else " up"
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,}{upto}, not {shown(text)}") from None
+
+    return read
+
+
 class _Formatter(argparse.HelpFormatter):
     """Keeps the line breaks of descriptions and epilogs, and never breaks inside a hyphenated word (late-stock)."""
 
@@ -147,12 +173,12 @@ def _variant_epilog() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--ascii", action="store_true", default=argparse.SUPPRESS,
         help="print letters (H2) instead of suit symbols (♥2), and plain ASCII throughout",
     )
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Stýrivolt, the Faroese trick-taking game: explain its rules, or play a game in the terminal.",
         epilog=(
@@ -185,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--chosen", metavar="SUITS", help="the two chosen suits, e.g. H,S")
     which.add_argument("--random", action="store_true", help="choose two suits at random")
-    p.add_argument("--seed", type=int, metavar="N", help="seed for --random")
+    p.add_argument("--seed", type=whole_number(0), metavar="N", help="seed for --random")
     p.set_defaults(func=cmd_ranking)
 
     p = sub.add_parser(
@@ -234,9 +260,10 @@ def build_parser() -> argparse.ArgumentParser:
             "game with status 2."
         ),
     )
-    p.add_argument("--seed", type=int, metavar="N", help="seed for the shuffles (the same seed deals the same game)")
-    p.add_argument("--seat", type=int, choices=range(4), default=0, metavar="0-3", help="your seat (default 0); seats 0 and 2 are team A")
-    p.add_argument("--hands", type=int, metavar="N", help="number of hands to play (default: until a team wins a cross; 0: until you quit)")
+    p.add_argument("--seed", type=whole_number(0, 2**63 - 1), metavar="N",
+                   help="seed for the shuffles (the same seed deals the same game)")
+    p.add_argument("--seat", type=whole_number(0, 3), default=0, metavar="0-3", help="your seat (default 0); seats 0 and 2 are team A")
+    p.add_argument("--hands", type=whole_number(0), metavar="N", help="number of hands to play (default: until a team wins a cross; 0: until you quit)")
     p.add_argument(
         "--variant", action="extend", nargs="+", default=[], metavar="NAME",
         help="rule variations, listed below (repeatable)",
@@ -264,9 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--game", default="styrivolt", metavar="GAME", help="the game (default styrivolt)")
     p.add_argument("--kind", metavar="KIND", help="the question kind (see --list); default: any, chosen by the seed")
-    p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, metavar="1-3", help="1 easy, 2 medium, 3 hard (default 1)")
-    p.add_argument("--count", type=int, default=5, metavar="N", help="how many questions (default 5)")
-    p.add_argument("--seed", type=int, metavar="N", help="the first question's seed")
+    p.add_argument("--level", type=whole_number(1, 3), default=1, metavar="1-3", help="1 easy, 2 medium, 3 hard (default 1)")
+    p.add_argument("--count", type=whole_number(1, 1000), default=5, metavar="N", help="how many questions (default 5)")
+    p.add_argument("--seed", type=whole_number(0, learn.MAX_SEED), metavar="N", help="the first question's seed")
     p.add_argument("--list", action="store_true", help="list the game's question kinds and stop")
     p.add_argument("--answers", action="store_true", help="print each question with its answer and explanation; ask nothing")
     p.set_defaults(func=cmd_quiz)
@@ -345,13 +372,20 @@ def cmd_trick(args: argparse.Namespace, out: Output) -> int:
     if not 1 <= len(cards) <= 4:
         raise CliError(f"a trick holds 1 to 4 cards, got {len(cards)}: {' '.join(args.cards)}")
     promoted: list[int] = []
-    if args.promoted:
-        for token in re.split(r"[\s,]+", args.promoted.strip()):
-            if not token:
-                continue
-            if not re.fullmatch(r"[0-9]{1,2}", token) or not 1 <= int(token) <= len(cards):
-                raise CliError(f"bad play number {token!r} in --promoted: expected 1 to {len(cards)} (1 = the lead)")
-            promoted.append(int(token) - 1)
+    if args.promoted is not None:
+        tokens = args.promoted.replace(",", " ").split()
+        if not tokens:
+            raise CliError(f"--promoted {shown(args.promoted)} names no play: give play numbers from 1 to "
+                           f"{len(cards)} (1 = the lead), like --promoted 1,3")
+        for token in tokens:
+            try:
+                play = whole_text(token, "it", 1, len(cards))
+            except StytvoltError:
+                raise CliError(f"bad play number {shown(token)} in --promoted: expected 1 to {len(cards)} "
+                               "(1 = the lead)") from None
+            if play - 1 in promoted:
+                raise CliError(f"play {play} is named twice in --promoted {shown(args.promoted)}")
+            promoted.append(play - 1)
     result = explain_trick(cards, chosen, promoted)
     for reason in result.reasons:
         out(reason.text)
@@ -746,12 +780,13 @@ class TerminalGame:
 
     @staticmethod
     def read_action(typed: str, legal: list[Action]) -> Action:
-        if re.fullmatch(r"[0-9]{1,3}", typed):
-            n = int(typed)
-            if not 1 <= n <= len(legal):
-                raise CardParseError(f"{typed!r} is not one of the numbered actions: type 1 to {len(legal)}")
-            return legal[n - 1]
-        return parse_action(typed)
+        try:
+            n = whole_text(typed, "an action's number")
+        except StytvoltError:
+            return parse_action(typed)  # not a number: an action's text
+        if not 1 <= n <= len(legal):
+            raise CardParseError(f"{shown(typed)} is not one of the numbered actions: type 1 to {len(legal)}")
+        return legal[n - 1]
 
     def help(self) -> None:
         out = self.out
@@ -968,8 +1003,6 @@ if __name__ == "__main__":  # pragma: no cover
 
 
 def _quiz_questions(args: argparse.Namespace) -> list[learn.Question]:
-    if args.count < 1 or args.count > 1000:
-        raise CliError(f"--count: ask from 1 to 1,000 questions, not {args.count}")
     if args.kind is not None:
         learn.kind_info(args.game, args.kind)  # an unknown kind is refused before anything is asked
     first = args.seed if args.seed is not None else random.randrange(1_000_000)
@@ -1006,8 +1039,10 @@ def _show_answer(q: learn.Question, out: Output) -> None:
 def _choice_of(q: learn.Question, text: str) -> str | None:
     """The id of the choice the reader typed: its number, its id, its text, or a card (♥2, H2)."""
     given = text.strip()
-    if given.isdigit() and 1 <= int(given) <= len(q.choices):
-        return q.choices[int(given) - 1].id
+    try:
+        return q.choices[whole_text(given, "a choice's number", 1, len(q.choices)) - 1].id
+    except StytvoltError:
+        pass  # not a choice's number: perhaps its text
     folded = given.casefold()
     for choice in q.choices:
         if folded in (choice.id.casefold(), choice.text.casefold()):
@@ -1024,6 +1059,7 @@ def _choice_of(q: learn.Question, text: str) -> str | None:
 
 
 def cmd_quiz(args: argparse.Namespace, out: Output) -> int:
+    args.game = learn.game_name(args.game)  # a name, title or alias, found as stytvolt.game() finds it
     if args.list:
         for info in learn.kinds(args.game):
             out(f"{info.name:14} {info.title}")

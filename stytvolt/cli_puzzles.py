@@ -11,6 +11,7 @@ defence that beats it, as on the site.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,8 @@ _TEAMS = ("South–North", "West–East")
 
 def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter]) -> None:
     """Register ``puzzles`` and its subcommands on the main parser's subparsers."""
+    from stytvolt.cli import whole_number
+
     top = sub.add_parser(
         "puzzles", parents=[common], formatter_class=formatter, help="list, show and play the puzzles (or make new ones)",
         description=(
@@ -78,9 +81,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argpar
             "--jobs 2 --out stytvolt/styrivolt/puzzles.json"
         ),
     )
-    p.add_argument("--seed", type=int, nargs="+", default=[1], metavar="N", help="one or more seeds (default 1)")
-    p.add_argument("--count", type=int, default=10, metavar="N", help="puzzles per seed (default 10)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use, one a seed (default 1)")
+    p.add_argument("--seed", type=whole_number(0), nargs="+", default=[1], metavar="N", help="one or more seeds (default 1)")
+    p.add_argument("--count", type=whole_number(1), default=10, metavar="N", help="puzzles per seed (default 10)")
+    p.add_argument("--jobs", type=whole_number(1), default=1, metavar="N", help="processes to use, one a seed (default 1)")
     p.add_argument("--out", metavar="FILE", help="write the set as the package's JSON data file")
     p.set_defaults(func=cmd_generate)
 
@@ -215,18 +218,45 @@ def cmd_play(args: argparse.Namespace, out: "Output") -> int:
     return 0
 
 
+def _writable(path: str) -> bool:
+    """Check, before any work, that ``path`` can be written: opened to append (which changes no file that is
+    there); a refusal names the path and why.  Returns whether the file was made by this check."""
+    if not path.strip():
+        raise StytvoltError("--out needs the name of a file to write the puzzles to")
+    if os.path.isdir(path):
+        raise StytvoltError(f"--out {path}: that is a folder; name a file in it")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise StytvoltError(f"--out {path}: cannot write there ({err.strerror or err})") from None
+    return not existed
+
+
 def cmd_generate(args: argparse.Namespace, out: "Output") -> int:
     from stytvolt.styrivolt.puzzle_gen import build, dumps
 
-    if args.count < 1 or args.jobs < 1:
-        raise StytvoltError("--count and --jobs are whole numbers above 0")
-    started = time.perf_counter()
-    made = build(args.seed, args.count, jobs=args.jobs)
-    seconds = time.perf_counter() - started
-    how = f"stytvolt puzzles generate --seed {' '.join(map(str, args.seed))} --count {args.count} --jobs {args.jobs}"
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(dumps(made, how))
+    made_file = args.out is not None and _writable(args.out)
+    written = False
+    try:
+        started = time.perf_counter()
+        made = build(args.seed, args.count, jobs=args.jobs)
+        seconds = time.perf_counter() - started
+        how = f"stytvolt puzzles generate --seed {' '.join(map(str, args.seed))} --count {args.count} --jobs {args.jobs}"
+        if args.out is not None:
+            try:
+                with open(args.out, "w", encoding="utf-8") as f:
+                    f.write(dumps(made, how))
+            except OSError as err:
+                raise StytvoltError(f"--out {args.out}: cannot write there ({err.strerror or err})") from None
+            written = True
+    finally:
+        if made_file and not written:
+            try:
+                os.remove(args.out)  # the empty file the check made; nothing was written to it
+            except OSError:
+                pass
     for lv, name in LEVELS.items():
         out(f"{name}: {sum(1 for q in made if q.level == lv)} puzzles")
     for key in THEMES:

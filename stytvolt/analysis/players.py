@@ -36,6 +36,7 @@ from typing import Any, Callable, Generator
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.players import legal_actions_of
+from stytvolt.core.words import counted
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.solve import FOLD, MIX, Search, solve_position
 
@@ -187,7 +188,7 @@ class SamplingPlayer:
         pick = str(rule) if str(rule) in close else min(close, key=lambda t: self._cost(by_text[t]))
         how = "solving each exactly" if solved == pictured else (
             "playing each out" if not solved else f"solving {solved} of them exactly and playing the rest out")
-        why = (f"Over {pictured} deals that fit what it has seen, {how}, {pick} scored {means[pick]:+.2f} on "
+        why = (f"Over {counted(pictured, 'deal')} that fit what it has seen, {how}, {pick} scored {means[pick]:+.2f} on "
                f"average" + (", the best of its choices." if len(close) < len(by_text) else ", like every choice."))
         return Decision(by_text[pick], why, {t: round(v, 3) for t, v in means.items()}, pictured, solved)
 

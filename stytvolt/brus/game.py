@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Team
 from stytvolt.core.match import (
@@ -83,9 +84,7 @@ class BrusGame(HandsMatch[HandState]):
 
     def __init__(self, seed: int, *, players: int = 4, first_dealer: int = 0, rules: Rules | None = None) -> None:
         self.seed = check_seed(seed)
-        if isinstance(players, bool) or players not in TABLES:
-            raise InvalidPosition(f"players must be 4 or 6 (Brus's tables), not {players!r}")
-        self.players = players
+        self.players = checks.one_of(players, "players", tuple(TABLES), "4 or 6 (Brus's tables)")
         self.first_dealer = check_seat(first_dealer, "first_dealer", players)
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidPosition(f"rules must be Brus Rules, not {type_name(rules)}")
@@ -142,7 +141,7 @@ class BrusGame(HandsMatch[HandState]):
                                first=sheet.totals[0], second=sheet.totals[1])
         else:
             total = sheet.totals[result.side]
-            change = Reason.of("sheet-score", "{side} score {strokes}: now {total} stroke" + ("." if total == 1 else "s."),
+            change = Reason.of("sheet-score", "{side} score {strokes}: now {total:stroke}.",
                                side=Team(result.side), strokes=result.strokes, total=total)
         return (*hand.outcome(), change)
 

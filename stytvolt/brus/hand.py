@@ -34,10 +34,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, Rank, parse_cards
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
-from stytvolt.core.jsontext import load_json
+from stytvolt.core.match import MAX_ACTIONS
 from stytvolt.core.protocol import replay_actions
 from stytvolt.core.tricks import deal_packets
 from stytvolt.brus.cards import CLUB_KING, PACK, SEVENS, check_card, is_live, name_of, power
@@ -154,10 +155,7 @@ class Observation:
 
 
 def _check_players(players: object) -> int:
-    if isinstance(players, bool) or players not in TABLES:
-        raise InvalidPosition(f"players must be 4 or 6 (two sides of two or of three), not {players!r}")
-    assert isinstance(players, int)
-    return players
+    return checks.one_of(players, "players", tuple(TABLES), "4 or 6 (two sides of two or of three)")
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -172,8 +170,7 @@ class HandState:
     def __init__(self, deck: Sequence[Card] | str, *, players: int = 4, dealer: int = 0,
                  rules: Rules | None = None) -> None:
         self.players = _check_players(players)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
-            raise InvalidPosition(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
+        checks.seat(dealer, self.players, "dealer")
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidPosition(f"rules must be Brus Rules, not {type_name(rules)}")
         self.rules = rules if rules is not None else Rules()
@@ -199,7 +196,7 @@ class HandState:
              rules: Rules | None = None) -> "HandState":
         """A deal shuffled from ``seed`` (the same seed, the same cards) and cut by the player at the dealer's
         right (a cut of 4 to 32 cards, drawn from the same seed)."""
-        rng = random.Random(seed)
+        rng = random.Random(checks.deal_seed(seed))
         deck = sorted(PACK)
         rng.shuffle(deck)
         cut = rng.randrange(4, 33)
@@ -219,28 +216,24 @@ class HandState:
 
     @classmethod
     def from_json(cls, data: object) -> "HandState":
-        """The deal a :meth:`to_json` form (or its text) describes, its actions replayed; anything wrong
-        raises :class:`InvalidPosition` naming it."""
-        if isinstance(data, str):
-            data = load_json(data, "a saved Brus deal", max_chars=10_000, max_depth=4)
-        if not isinstance(data, dict):
-            raise InvalidPosition(f"a saved Brus deal is a JSON object, not {type_name(data)}")
-        if data.get("game") != GAME_NAME or data.get("v", 1) != 1:
-            raise InvalidPosition(f'not a saved Brus deal: expected "game": "{GAME_NAME}" and "v": 1')
-        unknown = sorted(str(k) for k in set(data) - _KEYS)
-        if unknown:
-            raise InvalidPosition(f"a saved Brus deal has no field {unknown[0]!r}: expected {', '.join(sorted(_KEYS))}")
-        if "deck" not in data:
-            raise InvalidPosition("a saved Brus deal lacks 'deck'")
+        """The deal a :meth:`to_json` form (or its text) describes, its actions replayed; every field's type
+        and value is checked before it is used, and anything wrong raises :class:`InvalidPosition` naming it."""
+        obj = checks.saved_object(data, "a saved Brus deal", GAME_NAME, 1, _KEYS, ("deck",), max_chars=10_000,
+                                  max_depth=4)
+        players = _check_players(obj.get("players", 4))
+        dealer = checks.seat(obj.get("dealer", 0), players, "dealer")
         try:
-            rules = Rules.from_json(data.get("rules", {}))
-            deck = data["deck"]
-            if not isinstance(deck, str):
-                raise InvalidPosition(f"'deck' is the 36 cards as text, not {type_name(deck)}")
-            state = cls(deck, players=data.get("players", 4), dealer=data.get("dealer", 0), rules=rules)
+            deck = PACK.check_deck(parse_cards(checks.text(obj["deck"], "deck", "the 36 cards as text"), pack=PACK,
+                                               unique=True))
+        except StytvoltError as err:
+            raise InvalidPosition(f"a saved Brus deal: deck: {err}") from None
+        actions = checks.texts(obj.get("actions", []), "actions", MAX_ACTIONS, item="action")
+        try:
+            rules = Rules.from_json(obj.get("rules", {}))
         except StytvoltError as err:
             raise InvalidPosition(f"a saved Brus deal: {err}") from None
-        replay_actions(state, data.get("actions", []), parse_action)
+        state = cls(deck, players=players, dealer=dealer, rules=rules)
+        replay_actions(state, actions, parse_action)
         return state
 
     # -- the protocol ------------------------------------------------------------------------------
@@ -399,9 +392,7 @@ class HandState:
     # -- what each player sees ---------------------------------------------------------------------
 
     def _check_player(self, player: object) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
-        return player
+        return checks.seat(player, self.players)
 
     def known_to(self, player: int) -> set[Card]:
         """Every card ``player`` has seen: their own, everything played or laid out, ♣K once shown."""
@@ -491,6 +482,7 @@ class HandState:
         on lead holds no seven; a leader passing the lead on held no live card), and the actions replayed.
         The deal itself (a copy) if every draw fails."""
         seat = self._check_player(player)
+        rng = checks.rng(rng)
         want = self.observation(seat).to_json()
         actions = [a for a, _ in self.history]
         positions: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}

@@ -2,8 +2,10 @@
 
 The card model every game shares; each game declares its own :class:`Pack`.
 A card's canonical text is suit then rank: ``H2`` is the two of hearts.
-Suits are ``S H D C``; ranks ``2-9 T J Q K A``.  Parsing is lenient about
-order, case and suit symbols (``♥2``, ``2h``, ``h2``) but strict about
+Suits are ``S H D C``; ranks ``2-9 T J Q K A``.  What a person reads is
+:attr:`Card.symbol`, the one way the package writes a card for people:
+suit symbol then rank, a ten as ``10`` (``♣10``, ``♥2``).  Parsing is lenient
+about order, case and suit symbols (``♥2``, ``2h``, ``h2``, ``♣10``) but strict about
 everything else: a bad token raises :class:`CardParseError`, which names the
 token and says what was expected.
 
@@ -110,6 +112,11 @@ class Rank(IntEnum):
         )[self - 2]
 
     @property
+    def shown(self) -> str:
+        """The rank as a person reads it on a card: ``2``-``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return "10" if self is Rank.TEN else self.letter
+
+    @property
     def plural(self) -> str:
         return "sixes" if self is Rank.SIX else self.english + "s"
 
@@ -187,8 +194,12 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """``♥2``: the suit symbol then the rank (``10`` is written ``T``)."""
-        return self.suit.symbol + self.rank.letter
+        """``♥2``, ``♣10``: the card as a person reads it, the suit symbol then the rank (a ten written ``10``).
+
+        Every text the package writes for people names a card this way; the canonical text
+        (``str(card)``, ``CT``) is for saved data, addresses and the command line's input.
+        """
+        return self.suit.symbol + self.rank.shown
 
     @property
     def english(self) -> str:
@@ -269,7 +280,7 @@ def parse_cards(
 
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
-    """The inverse of :func:`parse_cards`: ``"H2 SK S3"`` (or ``"♥2 ♠K ♠3"``)."""
+    """The inverse of :func:`parse_cards`: ``"H2 SK S3"`` (or, for people, ``"♥2 ♠K ♠3"``)."""
     return " ".join(c.symbol if symbols else str(c) for c in cards)
 
 

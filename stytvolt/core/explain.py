@@ -5,7 +5,9 @@ choice, a refused action, a score change) can be explained as a tuple of
 :class:`Reason` values.  A reason carries
 
 * a stable ``code`` naming the rule that applied (tests and the site key on it);
-* a sentence ``template`` written once, where the rule lives;
+* a sentence ``template`` written once, where the rule lives (a count meets its
+  noun through the field's format spec, ``{tricks:trick}``: see
+  :mod:`stytvolt.core.words`);
 * structured ``args``: the seats (:class:`Seat`), teams (:class:`Team`),
   cards and numbers the sentence speaks of;
 * the ``cards`` it concerns.
@@ -18,11 +20,13 @@ site "West", and :attr:`Reason.text` uses the neutral defaults "player 2" and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import IllegalAction
+from stytvolt.core.words import COUNTED_FIELD, counted
 
 __all__ = [
     "Reason", "Seat", "Team", "IllegalAction", "render", "Names", "default_seat_name", "default_team_name",
@@ -85,7 +89,9 @@ class Reason:
     def render(self, seats: Names = None, teams: Names = None) -> str:
         """The sentence, with seats and teams called by the given names (a list, or a function of the number).
 
-        The first letter is capitalised, so a name may start the sentence.
+        The first letter is capitalised, so a name may start the sentence.  A field whose format spec is
+        a noun says its number with that noun (``{tricks:trick}`` → ``1 trick``, ``3 tricks``; an
+        irregular plural after a bar, ``{n:cross|crosses}``).
         """
         if not self.args:
             return self.template
@@ -98,7 +104,10 @@ class Reason:
                 values[name] = team(int(value))
             else:
                 values[name] = value
-        text = self.template.format_map(values)
+        template = self.template
+        if ":" in template:
+            template = COUNTED_FIELD.sub(lambda m: _counted_field(m, values), template)
+        text = template.format_map(values)
         return text[:1].upper() + text[1:]
 
     @property
@@ -131,6 +140,15 @@ class Reason:
             "cards": [str(c) for c in self.cards],
             "args": args,
         }
+
+
+def _counted_field(found: "re.Match[str]", values: Mapping[str, object]) -> str:
+    """A ``{name:noun}`` or ``{name:noun|plural}`` field of a template, its number said with its noun."""
+    value = values[found.group(1)]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return found.group(0)  # not a count: the format spec is the format's own, as str.format reads it
+    noun, _, plural = found.group(2).partition("|")
+    return counted(value, noun, plural or None).replace("{", "{{").replace("}", "}}")
 
 
 def render(reasons: Sequence[Reason], seats: Names = None, teams: Names = None) -> str:

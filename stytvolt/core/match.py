@@ -33,9 +33,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
+from stytvolt.core.checks import items, saved_object, seat, texts, whole
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason
-from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "Match", "HandsMatch", "SheetLine", "SheetTally", "hand_seed", "check_seed", "check_seat", "read_match", "replay_hands", "cut_back",
@@ -148,18 +148,12 @@ def hand_seed(game: str, seed: int, index: int) -> int:
 
 def check_seed(seed: object) -> int:
     """A match's seed: a whole number from 0 to :data:`MAX_SEED`."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        shown = repr(seed) if isinstance(seed, (int, float)) else type_name(seed)
-        raise InvalidPosition(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
-    return seed
+    return whole(seed, "seed", 0, MAX_SEED)
 
 
 def check_seat(value: object, name: str, players: int) -> int:
-    """A seat number from 0 to ``players - 1``, or an error naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        shown = repr(value) if isinstance(value, (int, float)) else type_name(value)
-        raise InvalidPosition(f"{name} must be a seat from 0 to {players - 1}, not {shown}")
-    return value
+    """A seat number from 0 to ``players - 1``, or an error naming ``name`` (:func:`stytvolt.core.checks.seat`)."""
+    return seat(value, players, name)
 
 
 def next_dealer(dealer: int, players: int, passed: bool) -> int:
@@ -169,36 +163,29 @@ def next_dealer(dealer: int, players: int, passed: bool) -> int:
 
 
 def read_match(data: object, game: str, keys: set[str], required: set[str], *,
-               max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
-    """A saved match's JSON (an object, or its text) once its kind, version and field names are checked.
+               max_actions: int | None = MAX_ACTIONS, max_chars: int | None = None) -> dict[str, Any]:
+    """A saved match's JSON (an object, or its text) once its kind, version and field names are checked,
+    and its hands: a list of lists of action texts.
 
-    ``max_actions``: the most actions a saved hand may hold (a game whose hands run longer says its own)."""
-    what = f"a saved {game}"
-    if isinstance(data, str):
-        # room for every hand at the usual length, or for ten of the game's longest hands at 20 characters an action
-        data = load_json(data, what, max_chars=max(MAX_HANDS * 1_000, 10 * max_actions * 20), max_depth=4)
-    if not isinstance(data, dict):
-        raise InvalidPosition(f"{what} is a JSON object, not {type_name(data)}")
-    if data.get("game") != game or data.get("v") != 1:
-        raise InvalidPosition(f'not {what}: expected "game": "{game}" and "v": 1')
-    unknown = sorted(str(k) for k in set(data) - keys)
-    if unknown:
-        raise InvalidPosition(f"{what} has no field {unknown[0]!r}: expected {', '.join(sorted(keys))}")
-    missing = sorted(required - set(data))
-    if missing:
-        raise InvalidPosition(f"{what} lacks the field {missing[0]!r}")
-    hands = data.get("hands", [])
-    if not isinstance(hands, list):
-        raise InvalidPosition(f"'hands' is a list of each hand's action texts, not {type_name(hands)}")
+    ``max_actions``: the most actions a saved hand may hold, the longest hand the game's setup allows (a game
+    whose hands run longer says its own; None: a game whose hands have no longest length).  ``max_chars``:
+    the longest text read (by default room for every hand at the usual length, or for ten of the game's
+    longest hands at 20 characters an action)."""
+    if max_chars is None:
+        max_chars = max(MAX_HANDS * 1_000, 10 * (max_actions or MAX_ACTIONS) * 20)
+    obj = saved_object(data, f"a saved {game}", game, 1, keys, required, max_chars=max_chars, max_depth=4,
+                       unversioned=None)
+    hands = items(obj.get("hands", []), "'hands'", item="hand")
     if len(hands) > MAX_HANDS:
         raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved match holds at most {MAX_HANDS}")
     for i, actions in enumerate(hands):
         if not isinstance(actions, list):
             raise InvalidPosition(f"hand {i + 1} is a list of action texts, not {type_name(actions)}")
-        if len(actions) > max_actions:
-            raise InvalidPosition(f"hand {i + 1} holds {len(actions)} actions; a hand of {game} has at most "
-                                  f"{max_actions}")
-    return data
+        if max_actions is not None and len(actions) > max_actions:
+            raise InvalidPosition(f"hand {i + 1} holds {len(actions):,} actions; a hand of {game} has at most "
+                                  f"{max_actions:,}")
+        texts(actions, f"hand {i + 1}", item="action")
+    return obj
 
 
 class _Playable(Protocol):
@@ -252,13 +239,15 @@ def save_table(match: _Table, game: str, **extra: Any) -> dict[str, Any]:
 
 
 def read_table(data: object, game: str, rules: Callable[[object], Any], *, players: int, extra: frozenset[str] = frozenset(),
-               default_rules: object = None, max_actions: int = MAX_ACTIONS) -> tuple[dict[str, Any], dict[str, Any]]:
+               default_rules: object = None, max_actions: int | None = MAX_ACTIONS,
+               max_chars: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A :func:`save_table` form (or its text) checked: (the whole object, the keyword arguments of the game's
     class: ``players`` (``players`` when absent), ``first_dealer``, ``rules`` read by ``rules``).
 
-    ``extra``: the game's own fields beyond :data:`TABLE_KEYS`; ``default_rules``: the rules' form when absent.
-    Anything wrong raises :class:`InvalidPosition` naming it."""
-    obj = read_match(data, game, set(TABLE_KEYS | extra), {"seed", "hands"}, max_actions=max_actions)
+    ``extra``: the game's own fields beyond :data:`TABLE_KEYS`; ``default_rules``: the rules' form when absent;
+    ``max_actions`` and ``max_chars`` as :func:`read_match` takes them.  Anything wrong raises
+    :class:`InvalidPosition` naming it."""
+    obj = read_match(data, game, set(TABLE_KEYS | extra), {"seed", "hands"}, max_actions=max_actions, max_chars=max_chars)
     try:
         read = rules(obj.get("rules", {} if default_rules is None else default_rules))
     except StytvoltError as err:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from stytvolt.core.checks import deal_seed
 from stytvolt.core.errors import InvalidPosition
 
 __all__ = ["Bot", "RandomBot", "legal_actions_of"]
@@ -39,7 +40,7 @@ class RandomBot:
     """Picks uniformly among the legal actions (deterministic for a seed): a baseline and a fuzzer."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(deal_seed(seed))
 
     def choose(self, obs: Any) -> Any:
         return self.rng.choice(legal_actions_of(obs))

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from stytvolt.core.cards import Pack
-from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core.checks import texts
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError
 from stytvolt.core.rules import Switch, switches
 
 __all__ = ["GameState", "Observation", "GameInfo", "Action", "replay_actions"]
@@ -103,11 +104,23 @@ class GameInfo:
     summary: str = ""
     module: str = ""  # where its rules live: "stytvolt.styrivolt"
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    puzzle_module: str = ""  # where its published puzzles are listed, if it has any: "stytvolt.styrivolt.puzzles"
 
     @property
     def switches(self) -> tuple[Switch, ...]:
         """Every rule switch with its help text."""
         return switches(self.rules)
+
+    def puzzles(self, *args: Any, **kwargs: Any) -> list[Any]:
+        """The game's published puzzles, as its puzzle module's ``puzzles()`` lists them (the same arguments
+        narrow the list: ``stytvolt.game("styrivolt").puzzles("club", "trader")``); none for a game without
+        puzzles.  The module is imported when first asked for."""
+        if not self.puzzle_module:
+            return []
+        import importlib
+
+        listed: list[Any] = importlib.import_module(self.puzzle_module).puzzles(*args, **kwargs)
+        return listed
 
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.title}, players {self.players}>"
@@ -119,9 +132,7 @@ def replay_actions(state: Any, actions: object, parse_action: Callable[[str], An
     Anything that is not a list, or an action that cannot be read or is not
     legal where it comes, raises :class:`InvalidPosition` naming it.
     """
-    if not isinstance(actions, list):
-        raise InvalidPosition(f"actions must be a list of action texts, not {type_name(actions)}")
-    for i, text in enumerate(actions):
+    for i, text in enumerate(texts(actions, "actions", item="action")):
         try:
             state.apply(parse_action(text))
         except (ParseError, IllegalAction) as err:

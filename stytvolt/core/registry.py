@@ -51,6 +51,8 @@ def game(name: str) -> GameInfo:
     """The game called ``name`` (its registry name, its title or an alias; case and accents are ignored)."""
     if not isinstance(name, str):
         raise UnknownGame(f"a game is named by text, not {type_name(name)}")
+    if name in GAME_MODULES:  # its registry name: only that game's package is loaded
+        return _load(name)
     wanted = _key(name)
     for info in games():
         if wanted in {_key(n) for n in (info.name, info.title, *info.aliases)}:

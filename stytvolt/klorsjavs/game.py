@@ -145,7 +145,7 @@ class KlorsjavsGame(HandsMatch[HandState]):
 
     def _opening(self, sheet: Sheet) -> tuple[Reason, ...]:
         if isinstance(sheet, TariffSheet):
-            return (Reason.of("auction-start", "Each player starts at 0; after {hands} hands the highest total wins.",
+            return (Reason.of("auction-start", "Each player starts at 0; after {hands:hand} the highest total wins.",
                               hands=sheet.hands),)
         return (Reason.of("ore-start", "Each player starts at {start} øre; after a hand that leaves anyone at 0 or "
                                        "below, the lowest score loses.", start=START),)
@@ -225,7 +225,7 @@ class KlorsjavsGame(HandsMatch[HandState]):
             if sheet.winner is None:
                 return ()
             seat, unit = sheet.winner, ""
-            first = Reason.of("auction-winner", "After {hands} hands {seat} has the highest total, {total}, "
+            first = Reason.of("auction-winner", "After {hands:hand} {seat} has the highest total, {total}, "
                                                 "and wins the session.",
                               seat=Seat(seat), total=sheet.totals[seat], hands=sheet.played)
         others = [s for s in range(self.players) if s != seat]

@@ -29,10 +29,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, Suit, parse_cards
-from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.jsontext import load_json
+from stytvolt.core.match import MAX_ACTIONS
 from stytvolt.core.protocol import replay_actions
 from stytvolt.core.tricks import deal_packets
 from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, parse_trump
@@ -44,6 +45,8 @@ __all__ = ["VARIANTS", "Action", "parse_action", "HandState", "Observation"]
 
 #: The three games and their player counts.
 VARIANTS = {"klorsjavs": 3, "four-hand": 4, "auction": 3}
+#: The fields of a saved hand.
+_KEYS = frozenset({"game", "variant", "dealer", "deck", "actions"})
 
 
 @dataclass(frozen=True)
@@ -132,15 +135,13 @@ class HandState:
     """One hand of Klørsjavs (``variant``: "klorsjavs", "four-hand" or "auction")."""
 
     def __init__(self, deck: Any, *, variant: str = "klorsjavs", dealer: int = 0) -> None:
-        if variant not in VARIANTS:
-            raise InvalidPosition(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        variant = checks.one_of(variant, "variant", tuple(VARIANTS))
         players = VARIANTS[variant]
         pack = FOUR_HAND_PACK if variant == "four-hand" else PACK
         cards = parse_cards(deck, pack=pack, unique=True) if isinstance(deck, (str, list, tuple)) else None
         if cards is None or len(cards) != len(pack):
             raise InvalidPosition(f"the deck must hold all {len(pack)} cards of {pack.description}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidPosition(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        checks.seat(dealer, players, "dealer")
         self.variant, self.players, self.dealer, self.deck = variant, players, dealer, cards
         size = 2 if variant == "four-hand" else 3  # packets: 3 + 3 (2 + 2), the cat between them
         first, rest = deal_packets(cards, players, (dealer + 1) % players, (size,))
@@ -162,10 +163,9 @@ class HandState:
 
     @classmethod
     def deal(cls, seed: int | None = None, dealer: int = 0, *, variant: str = "klorsjavs") -> "HandState":
-        if variant not in VARIANTS:
-            raise InvalidPosition(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        variant = checks.one_of(variant, "variant", tuple(VARIANTS))
         deck = sorted(FOUR_HAND_PACK if variant == "four-hand" else PACK)
-        random.Random(seed).shuffle(deck)
+        random.Random(checks.deal_seed(seed)).shuffle(deck)
         return cls(deck, variant=variant, dealer=dealer)
 
     # -- saving --------------------------------------------------------------------------------
@@ -176,14 +176,19 @@ class HandState:
 
     @classmethod
     def from_json(cls, data: object) -> "HandState":
-        if isinstance(data, str):
-            data = load_json(data, "a Klørsjavs hand", max_chars=10_000, max_depth=4)
-        if not isinstance(data, dict) or data.get("game") != "klorsjavs":
-            raise InvalidPosition("not a saved Klørsjavs hand")
-        if "deck" not in data:
-            raise InvalidPosition("a saved Klørsjavs hand lacks 'deck'")
-        state = cls(data["deck"], variant=data.get("variant", "klorsjavs"), dealer=data.get("dealer", 0))
-        replay_actions(state, data.get("actions", []), parse_action)
+        """The hand a :meth:`to_json` form (or its text) describes, its actions replayed; every field's type
+        and value is checked before it is used, and anything wrong raises :class:`InvalidPosition` naming it."""
+        obj = checks.saved_object(data, "a saved Klørsjavs hand", "klorsjavs", None, _KEYS, ("deck",),
+                                  max_chars=10_000, max_depth=4)
+        variant = checks.one_of(obj.get("variant", "klorsjavs"), "variant", tuple(VARIANTS))
+        dealer = checks.seat(obj.get("dealer", 0), VARIANTS[variant], "dealer")
+        deck = checks.text(obj["deck"], "deck")
+        actions = checks.texts(obj.get("actions", []), "actions", MAX_ACTIONS, item="action")
+        try:
+            state = cls(deck, variant=variant, dealer=dealer)
+        except StytvoltError as err:  # the variant and dealer are checked above: the deck is wrong
+            raise InvalidPosition(f"deck: {err}") from None
+        replay_actions(state, actions, parse_action)
         return state
 
     # -- the protocol ----------------------------------------------------------------------------
@@ -382,6 +387,9 @@ class HandState:
     # -- what each player sees ---------------------------------------------------------------------
 
     def known_to(self, player: int) -> set[Card]:
+        """Every card ``player`` has seen: their own, every card played, and the cat and the cards laid away
+        by a declarer who swiped."""
+        player = checks.seat(player, self.players)
         seen = set(self.hands[player]) | set(self.current)
         for _, plays, _ in self.tricks:
             seen.update(plays)
@@ -391,8 +399,7 @@ class HandState:
         return seen
 
     def observation(self, player: int) -> Observation:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
+        player = checks.seat(player, self.players)
         to_move = self.current_player()
         looking = player == self.declarer and not self.tricks and not self.current  # until the first lead
         return Observation(
@@ -405,6 +412,8 @@ class HandState:
     def resample(self, player: int, rng: random.Random, tries: int = 40) -> "HandState":
         """A hand ``player`` cannot tell from this one: the hidden cards (others' hands, the cat or the
         cards laid away) dealt afresh, replayable from the deal; the hand itself if ``tries`` draws fail."""
+        player = checks.seat(player, self.players)
+        rng = checks.rng(rng)
         known = self.known_to(player)
         hidden = [c for c in self.deck if c not in known]
         actions = [a for a, _ in self.history]

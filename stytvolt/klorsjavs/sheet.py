@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from stytvolt.core.checks import seat
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.klorsjavs.rules import AuctionScore, HandScore, fold_cost
 
@@ -38,9 +39,7 @@ class GameOver(InvalidPosition):
 
 
 def _seat(value: object, players: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise InvalidPosition(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
-    return value
+    return seat(value, players, name)
 
 
 def _lowest(totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -62,4 +62,5 @@ GAME = GameInfo(
             "until one player, the hörri, is left holding cards.",
     module="stytvolt.knorri",
     extra={"two_pack_players": TWO_PACK_PLAYERS},
+    puzzle_module="stytvolt.knorri.puzzles",
 )

@@ -34,10 +34,10 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.match import (
     HandsMatch, MAX_HANDS, SheetLine, SheetTally, check_seat, check_seed, hand_seed, read_table, replay_hands, save_table,
 )
-from stytvolt.knorri.state import PLAYERS, TWO_PACK_PLAYERS, KnorriState, parse_action
+from stytvolt.knorri.state import MAX_TEXT, PLAYERS, TWO_PACK_PLAYERS, KnorriState, parse_action
 from stytvolt.knorri.variants import Rules
 
-__all__ = ["KNORRI_GAME", "SESSION_HANDS", "MAX_HAND_ACTIONS", "KnorriGame", "PointsSheet", "SessionOver", "session_hands"]
+__all__ = ["KNORRI_GAME", "SESSION_HANDS", "MAX_SESSION_TEXT", "KnorriGame", "PointsSheet", "SessionOver", "session_hands"]
 
 #: The ``"game"`` of a saved Knorri session, and the name its hands' seeds are drawn under.
 KNORRI_GAME = "knorri-game"
@@ -45,8 +45,12 @@ KNORRI_GAME = "knorri-game"
 #: table is a longer game (some 165 actions at three, 700 at eight), so a session lasts about as long at
 #: any table: four hands at three, three at four, two at five, one at six to eight.
 SESSION_HANDS: dict[int, int] = {3: 4, 4: 3, 5: 2, 6: 1, 7: 1, 8: 1}
-#: The most actions one saved hand may hold (a game at eight runs to some 700, rarely past 1,500).
-MAX_HAND_ACTIONS = 5_000
+#: The longest saved session's JSON text read.  Its hands' actions are not counted: a hand of Knorri can go
+#: round for as long as its players let it (ruling R100), so no number of actions is the longest a setup
+#: allows, and a count would refuse games the engine played (of 200 hands by twelve random players, the longest
+#: ran to 60,662 actions).  The text's size is bounded only to keep a reader's memory and time in hand: four of
+#: :data:`~stytvolt.knorri.state.MAX_TEXT`, the longest hand's text read.
+MAX_SESSION_TEXT = 4 * MAX_TEXT
 
 
 def session_hands(players: int) -> int:
@@ -151,8 +155,8 @@ class KnorriGame(HandsMatch[KnorriState]):
 
     def _opening(self, sheet: PointsSheet) -> tuple[Reason, ...]:
         hands = self.hands_to_play
-        return (Reason.of("sheet-start", "Everyone starts at 0; the session is {hands} hand" + ("" if hands == 1 else "s")
-                          + ", and the highest total then wins.", hands=hands),)
+        return (Reason.of("sheet-start", "Everyone starts at 0; the session is {hands:hand}, and the highest "
+                          "total then wins.", hands=hands),)
 
     def _record(self, sheet: PointsSheet, index: int, hand: KnorriState) -> tuple[Reason, ...] | None:
         if not hand.is_terminal():
@@ -172,7 +176,7 @@ class KnorriGame(HandsMatch[KnorriState]):
         top = [p for p in range(self.players) if totals[p] == best]
         low = [p for p in range(self.players) if totals[p] == worst]
         if best == worst:
-            return (Reason.of("session-even", "After {hands} hands everyone is level at 0: nobody pays anybody.",
+            return (Reason.of("session-even", "After {hands:hand} everyone is level at 0: nobody pays anybody.",
                               hands=self.hands_to_play),)
         names: dict[str, object] = {f"s{k}": Seat(p) for k, p in enumerate(top)}
         lows: dict[str, object] = {f"l{k}": Seat(p) for k, p in enumerate(low)}
@@ -194,7 +198,7 @@ class KnorriGame(HandsMatch[KnorriState]):
         """The session a :meth:`to_json` form (or its text) describes; anything wrong raises
         :class:`~stytvolt.core.errors.InvalidPosition` naming it."""
         obj, table = read_table(data, KNORRI_GAME, Rules.from_json, players=4, extra=frozenset({"hands_to_play"}),
-                                default_rules={"scoring": True}, max_actions=MAX_HAND_ACTIONS)
+                                default_rules={"scoring": True}, max_actions=None, max_chars=MAX_SESSION_TEXT)
         game = cls(obj["seed"], **table, hands_to_play=obj.get("hands_to_play"))
         replay_hands(game, obj["hands"], parse_action)
         return game

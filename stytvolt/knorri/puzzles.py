@@ -41,6 +41,7 @@ from collections.abc import Generator
 from typing import Any, Iterable, Sequence
 
 from stytvolt.core.cards import Card
+from stytvolt.core.checks import whole_text
 from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.knorri.cards import PACK
@@ -269,8 +270,11 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
         raise PuzzleError(f"a puzzle is named by text like K0007, not {type_name(puzzle_id)}")
     text = puzzle_id.strip()
     every = _published()
-    if len(text) >= 2 and text[0] in "Kk" and text[1:].isdigit() and 1 <= int(text[1:]) <= len(every):
-        return every[int(text[1:]) - 1]
+    if len(text) >= 2 and text[0] in "Kk" and text[1:] == text[1:].strip():
+        try:
+            return every[whole_text(text[1:], "a puzzle's number", 1, len(every)) - 1]
+        except StytvoltError:
+            pass
     raise PuzzleError(f"no Knorri puzzle {text[:12]!r}: they run from K0001 to K{len(every):04d}")
 
 

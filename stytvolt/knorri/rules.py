@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, Rank, Suit
+from stytvolt.core.checks import seat
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.knorri.cards import CLUB_TWO, MARKED_TWO, check_cards, parse_knorri_card
@@ -450,9 +451,7 @@ def mas_winner(first: Card | str, second: Card | str) -> int | None:
 
 
 def _seat(value: object, players: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise InvalidPosition(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
-    return value
+    return seat(value, players, what)
 
 
 def _checked_score(players: object, went_out: object, loser: object,

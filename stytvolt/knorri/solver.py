@@ -42,6 +42,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, TypeVar
 
+from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.knorri.cards import MARKED_TWO
 from stytvolt.knorri.state import Action, KnorriState
@@ -101,9 +102,7 @@ def _check(state: object, seat: object, max_positions: object) -> int:
     if state.rules.phase_one is PhaseOne.MAS and state.start_hands is None:
         raise InvalidPosition("after the Mas phase one some cards are unseen: the solver, which sees every card, "
                               "reads only the table versions' phase two (or phase_two positions)")
-    who = state.current_player() if seat is None else seat
-    if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < state.num_players:
-        raise InvalidPosition(f"seat must be a seat from 0 to {state.num_players - 1}, not {seat!r}")
+    who = checks.seat(state.current_player() if seat is None else seat, state.num_players, "seat")
     if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 1:
         raise InvalidPosition(f"max_positions is a positive whole number, not {max_positions!r}")
     return who

@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, CardParseError
-from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.jsontext import load_json
 from stytvolt.knorri.cards import (
     CLUB_TWO, MARKED_TWO, PACK, TWO_PACKS, check_cards, format_knorri_cards, parse_knorri_cards,
 )
@@ -58,8 +58,14 @@ from stytvolt.knorri.rules import (
 from stytvolt.knorri.variants import PhaseOne, Rules
 
 __all__ = ["Action", "parse_action", "KnorriState", "Observation", "phase_two", "PLAYERS", "TWO_PACK_PLAYERS",
-           "FACE_UP"]
+           "FACE_UP", "MAX_TEXT"]
 
+#: The fields of a saved game.
+_SAVED_KEYS = frozenset({"game", "players", "dealer", "rules", "deck", "hands", "leader", "actions"})
+#: The longest saved game's JSON text read (some 180,000 actions).  No count of actions is refused: a game
+#: can go round for as long as its players let it (ruling R100), so no length is the longest; the text's
+#: size is bounded only to keep a reader's memory and time in hand.
+MAX_TEXT = 2_000_000
 #: Player counts with one pack (the source's 3 to 8) and with two (ruling R96: up to 12).
 PLAYERS: tuple[int, ...] = tuple(range(3, 9))
 TWO_PACK_PLAYERS: tuple[int, ...] = tuple(range(3, 13))
@@ -217,7 +223,7 @@ class KnorriState:
         """A game shuffled from ``seed`` (the same seed always shuffles the same deck)."""
         chosen = _rules(rules)
         deck = list(TWO_PACKS if chosen.two_packs else PACK.cards)
-        random.Random(seed).shuffle(deck)
+        random.Random(checks.deal_seed(seed)).shuffle(deck)
         return cls(deck, players=players, dealer=dealer, rules=chosen)
 
     @classmethod
@@ -231,8 +237,8 @@ class KnorriState:
         pack = list(TWO_PACKS if chosen.two_packs else PACK.cards)
         if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= len(pack) // n:
             raise InvalidPosition(f"hand_size must be a whole number from 1 to {len(pack) // n} for {n} players, "
-                                  f"not {hand_size!r}")
-        random.Random(seed).shuffle(pack)
+                                  f"not {checks.shown(hand_size)}")
+        random.Random(checks.deal_seed(seed)).shuffle(pack)
         start = (_dealer(dealer, n) + 1) % n
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k in range(hand_size * n):
@@ -765,7 +771,7 @@ class KnorriState:
 
     def known_to(self, player: int) -> set[Card]:
         """The faces ``player`` has seen: every card turned or played face up, and their own."""
-        ids = self._owned(player)
+        ids = self._owned(checks.seat(player, self.n))
         return {self.deck[i] for i in range(len(self.deck)) if self.public[i] or i in ids}
 
     def explain_turn(self) -> Reason | None:
@@ -859,8 +865,7 @@ class KnorriState:
         return out
 
     def observation(self, player: int) -> Observation:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.n - 1}, not {player!r}")
+        player = checks.seat(player, self.n)
         to_move = self.current_player()
         shown: list[tuple[Card, ...]] = []
         hidden: list[int] = []
@@ -923,19 +928,11 @@ class KnorriState:
         kept, and a game whose actions extend one of them replays only the
         actions that are new (on a copy; the kept game is never changed).
         """
-        if isinstance(data, str):
-            data = load_json(data, "a Knorri game", max_chars=60_000, max_depth=4)
-        if not isinstance(data, dict) or data.get("game") != "knorri":
-            raise InvalidPosition("not a saved Knorri game")
-        known = {"game", "players", "dealer", "rules", "deck", "hands", "leader", "actions"}
-        extra = sorted(set(data) - known, key=str)
-        if extra:
-            raise InvalidPosition(f"a saved Knorri game has no field {extra[0]!r}")
+        data = checks.saved_object(data, "a saved Knorri game", "knorri", None, _SAVED_KEYS,
+                                   max_chars=MAX_TEXT, max_depth=4)
         if ("deck" in data) == ("hands" in data):
             raise InvalidPosition("a saved Knorri game has either 'deck' (a whole game) or 'hands' (a phase-two start)")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise InvalidPosition(f"actions must be a list of action texts, not {type_name(actions)}")
+        actions = checks.texts(data.get("actions", []), "actions", item="action")
         base = repr(sorted((k, v) for k, v in data.items() if k != "actions"))
         kept = _RESTORED.get(base)
         done = 0
@@ -958,22 +955,33 @@ class KnorriState:
 
     @classmethod
     def _start_from(cls, data: dict[str, Any]) -> "KnorriState":
-        """The starting position a saved game names (before its actions)."""
-        rules = Rules.from_json(data.get("rules", {}))
+        """The starting position a saved game names (before its actions), every field's type checked first."""
+        try:
+            rules = Rules.from_json(data.get("rules", {}))
+        except StytvoltError as err:
+            raise InvalidPosition(f"'rules': {err}") from None
         if "deck" in data:
-            return cls(data["deck"], players=data.get("players", 4), dealer=data.get("dealer", 0), rules=rules)
-        hands = data["hands"]
-        if isinstance(hands, list) and data.get("players", len(hands)) != len(hands):
-            raise InvalidPosition(f"'players' is {data.get('players')!r} but 'hands' has {len(hands)} hands")
-        return cls.from_hands(hands, rules=rules, leader=data.get("leader"), dealer=data.get("dealer", 0))
+            if "leader" in data:
+                raise InvalidPosition("'leader' goes with 'hands' (a phase-two start), not with 'deck'")
+            deck = checks.text(data["deck"], "deck")
+            players = _players(data.get("players", 4), rules)
+            return cls(deck, players=players, dealer=_dealer(data.get("dealer", 0), players, "dealer"), rules=rules)
+        hands = checks.texts(data["hands"], "hands", max(TWO_PACK_PLAYERS), item="hand")
+        players = _players(data.get("players", len(hands)), rules)
+        if players != len(hands):
+            raise InvalidPosition(f"'players' is {players} but 'hands' has {len(hands)} hands")
+        leader = data.get("leader")
+        if leader is not None:
+            leader = _dealer(leader, players, "leader")
+        return cls.from_hands(hands, rules=rules, leader=leader, dealer=_dealer(data.get("dealer", 0), players, "dealer"))
 
     def resample(self, player: int, rng: random.Random) -> "KnorriState":
         """A game ``player`` cannot tell from this one: the cards they have not seen (the unturned pack;
         in the Mas phase one also the others' hands and the stock, and what those hands kept) dealt
         afresh among the places where they lie.  No such card was ever named by an action, so the same
         actions replay from the new deck to a position that shows ``player`` the same thing."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.n - 1}, not {player!r}")
+        player = checks.seat(player, self.n)
+        rng = checks.rng(rng)
         other = self.clone()
         mine = self._owned(player)
         unseen = [i for i in range(len(self.deck)) if not self.public[i] and i not in mine]
@@ -1037,14 +1045,12 @@ def _players(players: object, rules: Rules) -> int:
     allowed = TWO_PACK_PLAYERS if rules.two_packs else PLAYERS
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
         raise InvalidPosition(f"Knorri is played by {allowed[0]} to {allowed[-1]} players"
-                              f"{' with two packs' if rules.two_packs else ''}, not {players!r}")
+                              f"{' with two packs' if rules.two_packs else ''}, not {checks.shown(players)}")
     return players
 
 
 def _dealer(dealer: object, players: int, what: str = "dealer") -> int:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidPosition(f"{what} must be a seat from 0 to {players - 1}, not {dealer!r}")
-    return dealer
+    return checks.seat(dealer, players, what)
 
 
 def _deck(deck: object, rules: Rules) -> tuple[Card, ...]:

@@ -33,13 +33,17 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from stytvolt.core import registry
 from stytvolt.core.cards import Card
+from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.errors import ParseError, type_name
 from stytvolt.core.explain import Reason
+from stytvolt.core.protocol import GameInfo
+from stytvolt.core.registry import UnknownGame
 
 __all__ = [
     "Question", "Choice", "Row", "Draft", "KindInfo", "QuizError",
-    "kinds", "kind_info", "question", "parse_key", "check", "any_kind", "kind", "games_with_kinds",
+    "kinds", "kind_info", "question", "parse_key", "check", "any_kind", "kind", "games_with_kinds", "game_name",
     "LEVELS", "LEVEL_NAMES", "MAX_SEED", "LEARN_MODULES", "kind_names",
 ]
 
@@ -77,7 +81,8 @@ class Choice:
     def label(self) -> str:
         """The choice in words alone: its text, with its cards' symbols after it unless the text names them."""
         faces = " ".join(c.symbol for c in self.cards)
-        return self.text if not faces or faces in self.text else f"{self.text} ({faces})"
+        named = all(c.symbol in self.text for c in self.cards)
+        return self.text if named else f"{self.text} ({faces})"
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "text": self.text, "cards": [str(c) for c in self.cards]}
@@ -209,12 +214,27 @@ def games_with_kinds() -> tuple[str, ...]:
     return tuple(LEARN_MODULES)
 
 
-def _declared(game: object) -> Mapping[str, str]:
-    """The game's kinds, declared by its quiz package: name → the module that makes it, in page order."""
+def game_name(game: object) -> str:
+    """The registry name of a game with questions, given as it is anywhere: its name, title or an alias
+    (``"SJAVS"``, ``"Klørsjavs"``, ``"hörri"``: case and accents do not matter, as for
+    :func:`stytvolt.game`), or its :class:`~stytvolt.core.protocol.GameInfo`."""
+    if isinstance(game, GameInfo):
+        game = game.name
     if not isinstance(game, str):
         raise QuizError(f"a game is named by text like 'styrivolt', not {type_name(game)}")
-    if game not in LEARN_MODULES:
+    if game in LEARN_MODULES:  # the usual case, answered without loading every game's package
+        return game
+    try:
+        name = registry.game(game).name
+    except UnknownGame:
+        name = ""
+    if name not in LEARN_MODULES:
         raise QuizError(f"no questions for a game called {_short(game)}: the games with questions are {', '.join(LEARN_MODULES)}")
+    return name
+
+
+def _declared(game: str) -> Mapping[str, str]:
+    """The game's kinds, declared by its quiz package: name → the module that makes it, in page order."""
     declared: Mapping[str, str] = importlib.import_module(LEARN_MODULES[game]).KIND_MODULES
     return declared
 
@@ -225,23 +245,30 @@ def _load(game: str, name: str) -> KindInfo:
     return _KINDS[game][name]
 
 
-def kind_names(game: str) -> tuple[str, ...]:
+def kind_names(game: str | GameInfo) -> tuple[str, ...]:
     """The names of a game's question kinds, in the order a page lists them (no kind's module is loaded)."""
-    return tuple(_declared(game))
+    return tuple(_declared(game_name(game)))
 
 
-def _short(text: str) -> str:
-    return repr(text if len(text) <= 30 else text[:30] + "…")
+def _short(value: object) -> str:
+    return shown(value)
 
 
-def kinds(game: str) -> tuple[KindInfo, ...]:
-    """The question kinds of a game, in the order a page lists them."""
-    return tuple(_load(game, name) for name in _declared(game))
+def kinds(game: str | GameInfo) -> tuple[KindInfo, ...]:
+    """The question kinds of a game, in the order a page lists them.  Each is what :func:`question`,
+    :func:`kind_info` and :func:`any_kind` take as a kind, as the :class:`KindInfo` itself or its name."""
+    name = game_name(game)
+    return tuple(_load(name, kind) for kind in _declared(name))
 
 
-def kind_info(game: str, name: str) -> KindInfo:
-    """One question kind of a game, by its name."""
+def kind_info(game: str | GameInfo, name: str | KindInfo) -> KindInfo:
+    """One question kind of a game, by its name or as :func:`kinds` gives it (a :class:`KindInfo`)."""
+    game = game_name(game)
     declared = _declared(game)
+    if isinstance(name, KindInfo):
+        if name.game != game:
+            raise QuizError(f"{name.name!r} is a question kind of {name.game}, not of {game}")
+        name = name.name
     if not isinstance(name, str):
         raise QuizError(f"a question kind is named by text like 'trick-winner', not {type_name(name)}")
     if name not in declared:
@@ -250,25 +277,20 @@ def kind_info(game: str, name: str) -> KindInfo:
 
 
 def _whole(value: object, what: str, low: int, high: int) -> int:
-    if isinstance(value, str):
-        text = value.strip()
-        if text.isascii() and text.isdigit() and len(text) <= 16:
-            value = int(text)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise QuizError(f"a {what} is a whole number from {low} to {high:,}, not {_short(value) if isinstance(value, str) else type_name(value)}")
-    if not low <= value <= high:
-        raise QuizError(f"a {what} is a whole number from {low} to {high:,}, not {value:,}" if abs(value) < 10**20 else f"a {what} is a whole number from {low} to {high:,}")
-    return value
+    return whole_text(value, f"a {what}", low, high, error=QuizError)
 
 
-def question(game: str, kind: str, level: int | str, seed: int | str) -> Question:
+def question(game: str | GameInfo, kind: str | KindInfo, level: int | str, seed: int | str) -> Question:
     """The question these four values make: always the same one, on every Python.
 
+    ``game`` is a game's name, title or alias (or its ``GameInfo``); ``kind``
+    a kind's name or a :class:`KindInfo` as :func:`kinds` lists it;
     ``level`` and ``seed`` may be given as digits (from a URL or the command
     line).  A game, kind, level or seed that does not exist raises
     :class:`QuizError` naming it.
     """
     info = kind_info(game, kind)
+    game, kind = info.game, info.name
     lv = _whole(level, "level", LEVELS[0], LEVELS[-1])
     sd = _whole(seed, "seed", 0, MAX_SEED)
     # A string seed is hashed with SHA-512, the same on every Python (and in Pyodide).
@@ -285,9 +307,18 @@ def question(game: str, kind: str, level: int | str, seed: int | str) -> Questio
     )
 
 
-def any_kind(game: str, seed: int, allowed: Sequence[str] | None = None) -> str:
-    """The kind an "any kind" quiz asks with this seed: the seed alone decides, the same in the browser and the CLI."""
-    names = list(kind_names(game)) if allowed is None else list(allowed)
+def any_kind(game: str | GameInfo, seed: int, allowed: Sequence[str | KindInfo] | None = None) -> str:
+    """The kind an "any kind" quiz asks with this seed: the seed alone decides, the same in the browser and the CLI.
+
+    ``allowed`` narrows the choice (kinds' names, or :class:`KindInfo` values as :func:`kinds` gives them)."""
+    game = game_name(game)
+    declared = _declared(game)
+    names: list[str] = []
+    for k in declared if allowed is None else allowed:
+        name = k.name if isinstance(k, KindInfo) and k.game == game else k
+        if not isinstance(name, str) or name not in declared:
+            raise QuizError(f"{game} has no question kind {_short(name)}: the kinds are {', '.join(declared)}")
+        names.append(name)
     if not names:
         raise QuizError(f"no question kinds to choose from for {game}")
     return random.Random(f"{game}/any/{_whole(seed, 'seed', 0, MAX_SEED)}").choice(names)

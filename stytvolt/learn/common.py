@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import COMPASS, Reason
+from stytvolt.core.words import counted
 from stytvolt.learn import Choice, Draft, Row
 
 __all__ = [
@@ -63,12 +64,13 @@ def number_choices(rng: random.Random | None, right: int, slips: Sequence[int], 
     """The right number and up to ``wrong`` slips (in the order given, then ``right`` ± each of ``near``).
 
     Numbers outside ``low``..``high`` are never offered.  Each choice's id is
-    the number; its text adds ``unit`` ("34 card points").  ``near`` is the
+    the number; its text adds ``unit``, a noun in the singular, counted (``"card point"``: "1 card point",
+    "34 card points").  ``near`` is the
     game's: the card values a counter most often adds or drops by mistake.
     """
     around = [value for step in near for value in (right + step, right - step)]
     offered = (value for value in [*slips, *around] if low <= value <= high)
-    return tuple(Choice(str(v), f"{v} {unit}".strip()) for v in pick_choices(right, offered, wrong, rng))
+    return tuple(Choice(str(v), counted(v, unit) if unit else str(v)) for v in pick_choices(right, offered, wrong, rng))
 
 
 def card_choices(cards: Sequence[Card]) -> tuple[Choice, ...]:

@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card
-from stytvolt.core.errors import InvalidPosition, type_name
+from stytvolt.core.checks import shown
+from stytvolt.core.errors import InvalidPosition
 from stytvolt.sjavs.cards import PACK, check_cards
 
 __all__ = ["Step", "DealLayout", "deal_layout", "Dealt", "deal_cards"]
@@ -82,8 +84,8 @@ def deal_layout(players: int) -> DealLayout:
     >>> print("; ".join(str(s) for s in deal_layout(3).cut))
     3 to each player; 1 to the talon; 4 to each player; 1 to the talon; 3 to each player
     """
-    if isinstance(players, bool) or players not in _LAYOUTS:
-        raise InvalidPosition(f"Sjavs is played by 4, 3 or 2 players, not {players!r}")
+    if not any(type(players) is int and players == n for n in _LAYOUTS):
+        raise InvalidPosition(f"Sjavs is played by 4, 3 or 2 players, not {shown(players)}")
     return _LAYOUTS[players]
 
 
@@ -103,8 +105,7 @@ def deal_cards(deck: Sequence[Card] | str, players: int, dealer: int, cut: bool 
     cards = check_cards(deck, "the deck")
     if len(cards) != len(PACK):
         raise InvalidPosition(f"the deck must hold all {len(PACK)} cards of the Sjavs pack, got {len(cards)}")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r} ({type_name(dealer)})")
+    checks.seat(dealer, players, "dealer")
     order = [(dealer + k) % players for k in range(1, players + 1)]  # the dealer's left first, the dealer last
     places: dict[str, list[list[Card]]] = {w: [[] for _ in range(players)] for w in ("hand", "face down", "face up")}
     talon: list[Card] = []

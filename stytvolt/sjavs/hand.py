@@ -29,10 +29,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from stytvolt.core.cards import Card, Suit, parse_cards
-from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, type_name
+from stytvolt.core import checks
+from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
+from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
+from stytvolt.core.match import MAX_ACTIONS
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.jsontext import load_json
 from stytvolt.core.protocol import replay_actions
 from stytvolt.sjavs.bidding import Bid, bid_refusal, parse_bid, trump_lengths
 from stytvolt.sjavs.cards import PACK, parse_trump, suit_of
@@ -159,6 +160,10 @@ class Observation:
         }
 
 
+#: The fields of a saved hand.
+_KEYS = frozenset({"game", "players", "dealer", "cut", "rules", "deck", "actions"})
+
+
 def _side(seat: int, players: int) -> int:
     """The score-sheet column of a seat: its team with four players, the seat itself otherwise."""
     return seat % 2 if players == 4 else seat
@@ -173,8 +178,7 @@ class HandState:
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidPosition(f"rules must be Sjavs Rules, not {type_name(rules)}")
         self.rules = rules if rules is not None else Rules()
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidPosition(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        checks.seat(dealer, players, "dealer")
         if not isinstance(cut, bool):
             raise InvalidPosition(f"cut must be True (cut) or False (knocked), not {type_name(cut)}")
         dealt = deal_cards(deck, players, dealer, cut)
@@ -208,7 +212,7 @@ class HandState:
              rules: Rules | None = None) -> "HandState":
         """A hand dealt from a shuffle drawn from ``seed`` (the same seed, the same cards)."""
         deck = sorted(PACK)
-        random.Random(seed).shuffle(deck)
+        random.Random(checks.deal_seed(seed)).shuffle(deck)
         return cls(deck, players=players, dealer=dealer, cut=cut, rules=rules)
 
     def to_json(self) -> dict[str, Any]:
@@ -224,21 +228,24 @@ class HandState:
 
     @classmethod
     def from_json(cls, data: object) -> "HandState":
-        if isinstance(data, str):
-            data = load_json(data, "a Sjavs hand", max_chars=20_000, max_depth=4)
-        if not isinstance(data, dict):
-            raise InvalidPosition(f"a saved Sjavs hand is a JSON object, not {type_name(data)}")
-        if data.get("game") != "sjavs":
-            raise InvalidPosition(f"not a saved Sjavs hand (game is {data.get('game')!r})")
+        """The hand a :meth:`to_json` form (or its text) describes, its actions replayed; every field's type
+        and value is checked before it is used, and anything wrong raises :class:`InvalidPosition` naming it."""
+        obj = checks.saved_object(data, "a saved Sjavs hand", "sjavs", None, _KEYS, ("deck",),
+                                  max_chars=20_000, max_depth=4)
+        players = checks.one_of(obj.get("players", 4), "players", (4, 3, 2), "4, 3 or 2")
+        dealer = checks.seat(obj.get("dealer", 0), players, "dealer")
+        cut = checks.flag(obj.get("cut", True), "cut")
         try:
-            state = cls(
-                parse_cards(data["deck"], pack=PACK, unique=True),
-                players=data.get("players", 4), dealer=data.get("dealer", 0), cut=data.get("cut", True),
-                rules=Rules.from_json(data.get("rules", {})),
-            )
-        except KeyError as err:
-            raise InvalidPosition(f"a saved Sjavs hand lacks {err}") from None
-        replay_actions(state, data.get("actions", []), parse_action)
+            deck = parse_cards(checks.text(obj["deck"], "deck"), pack=PACK, unique=True)
+        except CardParseError as err:
+            raise InvalidPosition(f"deck: {err}") from None
+        try:
+            rules = Rules.from_json(obj.get("rules", {}))
+        except StytvoltError as err:
+            raise InvalidPosition(f"'rules': {err}") from None
+        actions = checks.texts(obj.get("actions", []), "actions", MAX_ACTIONS, item="action")
+        state = cls(deck, players=players, dealer=dealer, cut=cut, rules=rules)
+        replay_actions(state, actions, parse_action)
         return state
 
     # -- the protocol ------------------------------------------------------------------------
@@ -262,6 +269,7 @@ class HandState:
 
     def playable(self, seat: int) -> list[Card]:
         """The cards ``seat`` may choose from: the hand, and with two players the face-up cards."""
+        seat = checks.seat(seat, self.players, "seat")
         cards = list(self.hands[seat])
         if self.players == 2:
             cards.extend(pile[-1] for pile in self.piles[seat] if pile)
@@ -455,7 +463,8 @@ class HandState:
     # -- the result ----------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return _side(seat, self.players)
+        """The score-sheet column of a seat: its team with four players, the seat itself otherwise."""
+        return _side(checks.seat(seat, self.players, "seat"), self.players)
 
     def announcer_cards(self) -> list[Card]:
         """The cards that count for the announcers: their tricks, and with three players the talon's
@@ -493,6 +502,7 @@ class HandState:
 
     def known_to(self, player: int) -> set[Card]:
         """Every card ``player`` has seen: their own, every face-up card, every card played."""
+        player = checks.seat(player, self.players)
         seen = set(self.hands[player]) | set(self.current)
         for t in self.tricks:
             seen.update(t.plays)
@@ -503,8 +513,7 @@ class HandState:
         return seen
 
     def observation(self, player: int) -> Observation:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
+        player = checks.seat(player, self.players)
         to_move = self.current_player()
         won = [0] * self.players
         for t in self.tricks:
@@ -536,6 +545,8 @@ class HandState:
         each place keeping its size, no player given a suit they have shown out of, and the whole
         hand replayable from its deal (every bid and the trump still allowed).  If ``tries`` draws
         all fail that last test, the hand itself is returned as a copy (it is one such hand)."""
+        player = checks.seat(player, self.players)
+        rng = checks.rng(rng)
         known = self.known_to(player)
         slots: list[Card] = []  # the hidden cards, where they are now
         owners: list[int] = []  # the seat holding each in its hand, or -1

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat, Team
 from stytvolt.core.match import (
@@ -52,9 +53,7 @@ class Rubber(HandsMatch[HandState]):
 
     def __init__(self, seed: int, *, players: int = 4, first_dealer: int = 0, rules: Rules | None = None) -> None:
         self.seed = check_seed(seed)
-        if isinstance(players, bool) or players not in TRICKS:
-            raise InvalidPosition(f"players must be 4, 3 or 2 (Sjavs's tables), not {players!r}")
-        self.players = players
+        self.players = checks.one_of(players, "players", tuple(TRICKS), "4, 3 or 2 (Sjavs's tables)")
         self.first_dealer = check_seat(first_dealer, "first_dealer", players)
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidPosition(f"rules must be Sjavs Rules, not {type_name(rules)}")

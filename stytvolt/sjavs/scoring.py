@@ -128,8 +128,8 @@ def hand_score(
         value = club if clubs else plain
         why = Reason.of(
             f"band-{band.replace(' ', '-')}",
-            text + (" With clubs trumps it counts {value}." if clubs and plain != club else ""),
-            value=value, points=points, tricks=won, total=tricks,
+            text + (" With clubs as trumps this row counts {value} instead of {plain}." if clubs and plain != club else ""),
+            value=value, plain=plain, points=points, tricks=won, total=tricks,
         )
         return HandScore(scorer, value, band, clubs, why)
 
@@ -153,7 +153,7 @@ def hand_score(
         return result("opponents", 16, 16, "no trick",
                       "The announcers won no trick: the opponents score {value}, whatever the trumps.")
     return result("opponents", 8, 16, "0-30",
-                  "The announcers took {points} card points (30 or fewer) in {tricks} trick(s): the opponents score {value}.")
+                  "The announcers took {points} card points (30 or fewer) in {tricks:trick}: the opponents score {value}.")
 
 
 class RubberOver(InvalidPosition):

@@ -12,6 +12,8 @@ The public entry points:
 * :func:`solve` / :func:`achievable`: the double-dummy solver (every card visible), and
   :func:`playout`: random playouts, both on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`);
 * :mod:`~stytvolt.styrivolt.terms`: the glossary;
+* ``puzzles()``: the published puzzles (by level and theme), which :mod:`~stytvolt.styrivolt.puzzles` holds
+  with ``get_puzzle(id)`` and ``daily(date)``;
 * ``GAME``: its entry in the registry (``stytvolt.game("styrivolt")``).
 """
 
@@ -90,6 +92,10 @@ _LAZY: dict[str, str] = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "puzzles":  # the module, which is callable: puzzles() lists the published puzzles
+        import importlib
+
+        return importlib.import_module("stytvolt.styrivolt.puzzles")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -101,7 +107,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | {"puzzles"})
 
 
 __all__ = [
@@ -116,7 +122,7 @@ __all__ = [
     "CutRule", "Rules",
     "GOALS", "Solution", "achievable", "can_keep_in", "can_take", "can_take_nine", "can_win", "solve",
     "Playout", "playout", "random_hands",
-    "card_names", "Observation", "PACK", "GAME",
+    "card_names", "Observation", "PACK", "GAME", "puzzles",
 ]
 
 
@@ -161,4 +167,5 @@ GAME = GameInfo(
     parse_action=parse_action,
     summary="The Faroese game of two chosen suits: four players in two teams, birds, mares, lambs and traders.",
     module="stytvolt.styrivolt",
+    puzzle_module="stytvolt.styrivolt.puzzles",
 )

@@ -11,6 +11,7 @@ from enum import Enum
 
 from stytvolt.core.cards import ALL_CARDS, Card, CardParseError, parse_card
 from stytvolt.core.errors import ParseError, type_name
+from stytvolt.core.words import counted
 
 __all__ = ["Kind", "Action", "parse_action", "ActionParseError"]
 
@@ -56,7 +57,7 @@ class Action:
         if found is not None:
             return found
         if len(cards) != _NEEDS.get(kind, 0):
-            raise ActionParseError(f"a {kind.value!r} action names {_NEEDS.get(kind, 0)} card(s), got {len(cards)}")
+            raise ActionParseError(f"a {kind.value!r} action names {counted(_NEEDS.get(kind, 0), 'card')}, got {len(cards)}")
         action = object.__new__(cls)
         object.__setattr__(action, "kind", kind)
         object.__setattr__(action, "cards", cards)
@@ -142,6 +143,6 @@ def parse_action(text: "str | Action") -> Action:
     need = _NEEDS.get(kind, 0)
     if len(rest) != need:
         shown = text if len(text) <= 30 else text[:30] + "…"
-        raise ActionParseError(f"bad action {shown!r}: {kind.value!r} takes {need} card(s), got {len(rest)}")
+        raise ActionParseError(f"bad action {shown!r}: {kind.value!r} takes {counted(need, 'card')}, got {len(rest)}")
     cards = tuple(parse_card(w) for w in rest)
     return PLAYS[cards[0].index] if kind is Kind.PLAY else (Action(kind, cards) if need else SIMPLE[kind])

@@ -411,12 +411,14 @@ def apply_result(
     w, lo = winner, 1 - winner
     wt, lt = Team(w), Team(lo)
     gained = False
-    for size in pieces:
+    for number, size in enumerate(pieces):
         kind = "monk's cross" if size == 2 else "cross"
+        # A win of two pieces names its second one so, never as though it were a third.
+        whose = "{winner}'s second " if number else "{winner}'s "
         spent = 0
         while spent < size and (crosses[lo] or monks[lo]):
-            by = "{winner}'s " + kind if size == 1 else (
-                "Half of {winner}'s monk's cross" if spent == 0 else "The other half of {winner}'s monk's cross"
+            by = whose + kind if size == 1 else (
+                "Half of " + whose + "monk's cross" if spent == 0 else "The other half of " + whose + "monk's cross"
             )
             if crosses[lo]:
                 # Plain crosses go before any monk is touched (erasing from a
@@ -430,7 +432,7 @@ def apply_result(
                 crosses[lo] += 1
                 only = "a monk's cross" if monks[lo] == 0 else "monk's crosses"
                 geld = "the monk" if monks[lo] == 0 else "a monk"
-                gelder = "{winner}" if size != 2 else "half of {winner}'s monk's cross"
+                gelder = "{winner}" if size != 2 else "half of " + whose + "monk's cross"
                 reasons.append(Reason.of(
                     "chalk.geld",
                     "{loser} holds no plain cross, only " + only + ", so " + gelder + " gelds " + geld
@@ -448,14 +450,15 @@ def apply_result(
         else:
             crosses[w] += 1
             own = "a plain cross" if size == 2 else "a cross"
-        why = "{loser} holds no crosses" if spent == 0 else "{loser} holds no crosses now"
+        # The cross won is the one drawn: the words never make a second cross of it.
         if size == 2 and left == 1:
             template = (
-                why + ", so the other half of {winner}'s monk's cross is drawn as " + own + " of {winner}'s own."
+                "{loser} holds no crosses now, so the other half of " + whose + "monk's cross is drawn as "
+                + own + " on {winner}'s side."
             )
         else:
-            drawn = "another " + own[2:] if gained_before else own
-            template = why + ", so {winner} draws " + drawn + " of its own."
+            template = ("{loser} holds no crosses to erase, so " + whose + kind + " is drawn on {winner}'s side"
+                        + (" too." if gained_before else "."))
         reasons.append(Reason.of("chalk.own_cross", template, winner=wt, loser=lt))
 
     # The team without crosses draws; the duty passes when a team gets its own.

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Suit, parse_cards
+from stytvolt.styrivolt.deal import STOCK_SIZE
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
@@ -184,6 +185,9 @@ def choose_suits(stock: Sequence[Card] | str, *, prefer: Iterable[Card] | str = 
 
 
 def _validate(cards: Sequence[Card]) -> None:
+    if len(cards) > STOCK_SIZE:
+        raise ChoosingError(f"a stock holds {STOCK_SIZE} cards, not {len(cards)}: the suits are chosen from its "
+                            f"cards, turned from the top")
     if len(cards) >= 2 and len(set(cards)) == len(cards) and all(c in _PACK_SET for c in cards):
         return
     seen: set[Card] = set()

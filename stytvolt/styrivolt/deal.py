@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, parse_cards
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.tricks import deal_packets
@@ -22,10 +23,7 @@ STOCK_SIZE = len(PACK) - PLAYERS * HAND_SIZE
 
 
 def check_dealer(dealer: object, what: str = "dealer") -> int:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
-        raise InvalidPosition(f"{what} must be a player 0..3, not {dealer!r}" if isinstance(dealer, (int, float))
-                              else f"{what} must be a player 0..3, not {type_name(dealer)}")
-    return dealer
+    return checks.seat(dealer, PLAYERS, what)
 
 
 def check_deck(deck: object) -> tuple[Card, ...]:

@@ -84,10 +84,16 @@ _H2, _H5, _HK = NUMBER[legality.H2], NUMBER[legality.H5], NUMBER[legality.HK]
 _SUIT = tuple(int(c.suit) for c in CARDS)
 
 
-def _fours(hand: int) -> int:
-    """The cards of the ranks of which ``hand`` holds all four."""
+#: The ranks that make four of a kind, as masks: all of them, and without kings and queens
+#: (``Rules.promote_kings_and_queens`` off).
+_FOURS_ALL = tuple(RANK_MASKS.values())
+_FOURS_NO_KINGS_QUEENS = tuple(m for r, m in RANK_MASKS.items() if r not in (Rank.KING, Rank.QUEEN))
+
+
+def _fours(hand: int, masks: tuple[int, ...]) -> int:
+    """The cards of the ranks (among ``masks``) of which ``hand`` holds all four."""
     out = 0
-    for r in RANK_MASKS.values():
+    for r in masks:
         if hand & r == r:
             out |= r
     return out
@@ -116,6 +122,7 @@ class FastHand:
     __slots__ = (
         "tables", "hands", "declared", "quads", "promo", "exposed", "to_move", "leader", "trick", "tstate", "best",
         "won", "done", "playing_on", "phase", "ending", "king", "penalty", "compulsory", "bird", "worth", "_stack",
+        "partner_ends", "fours",
         "trader_mask", "_fetch_cache",
     )
 
@@ -131,6 +138,8 @@ class FastHand:
     phase: int
     penalty: int  # the team a wrongful stock-taking's penalty goes to, or -1
     compulsory: bool
+    partner_ends: bool  # Rules.partner_trick_ends_play_on (ruling R10)
+    fours: tuple[int, ...]  # the ranks that make four of a kind (Rules.promote_kings_and_queens)
     bird: bool
     worth: dict[Result, int]  # what each result scores, by the rules' score table
     trader_mask: int  # the chosen fives (and the king of hearts in the bird variation): cards with moves of their own
@@ -189,6 +198,8 @@ class FastHand:
         wrong = next((t for t in state.takes if not t.rightful), None)
         self.penalty = -1 if wrong is None else 1 - wrong.player % 2
         self.compulsory = state.rules.compulsory_beating
+        self.partner_ends = state.rules.partner_trick_ends_play_on
+        self.fours = _FOURS_ALL if state.rules.promote_kings_and_queens else _FOURS_NO_KINGS_QUEENS
         self.trader_mask = sum(1 << t for t in _TRADERS[self.tables.chosen]) | (
             1 << _HK if state.rules.king_of_hearts_takes_bird else 0)
         self.bird = state.rules.king_of_hearts_takes_bird
@@ -249,7 +260,7 @@ class FastHand:
         if fetched < 0:
             return card, card * 2 + (self.promo[p] >> card & 1)
         after = self.hands[p] & ~(1 << card) | 1 << fetched
-        promoted = (self.promo[p] | _fours(after)) >> fetched & 1
+        promoted = (self.promo[p] | _fours(after, self.fours)) >> fetched & 1
         return fetched, fetched * 2 + promoted
 
     def _fetch(self, card: int) -> int:
@@ -303,7 +314,7 @@ class FastHand:
             rest = hand & ~(1 << t)
             for x in ex:
                 after = rest | 1 << x
-                if _fours(after) & ~self.promo[p]:
+                if _fours(after, self.fours) & ~self.promo[p]:
                     out.append(TRADE | t << 6 | x)  # a trade that makes four of a kind: it can matter
                 if len(ex) == 2 and self._may_play_fetched(p, rest, x):
                     out.append(VIA | t << 6 | x)
@@ -338,7 +349,7 @@ class FastHand:
 
     def _may_play_fetched(self, p: int, rest: int, x: int) -> bool:
         """Whether, after trading for ``x`` (``rest``: the hand without the trader), ``x`` may be played at once."""
-        promoted = (self.promo[p] | _fours(rest | 1 << x)) >> x & 1
+        promoted = (self.promo[p] | _fours(rest | 1 << x, self.fours)) >> x & 1
         play = x * 2 + promoted
         if not self.trick and self.done == 0 and self.tables.lamb[play]:
             return False
@@ -439,7 +450,7 @@ class FastHand:
     def _trade(self, p: int, give: int, take: int) -> None:
         hand = self.hands[p] & ~(1 << give) | 1 << take
         self.hands[p] = hand
-        self.quads[p] = _fours(hand)  # counted again whenever a hand gains a card, as the state does
+        self.quads[p] = _fours(hand, self.fours)  # counted again whenever a hand gains a card, as the state does
         self.promo[p] = self.declared[p] | self.quads[p]
         suit = _SUIT[take]
         self.exposed = {**self.exposed, suit: tuple(c for c in self.exposed[suit] if c != take)}
@@ -478,7 +489,8 @@ class FastHand:
         self.leader = self.to_move = w
         self.trick = []
         self.tstate = -1
-        ending = outcome.trick_end(self.won, self.done, None if self.playing_on < 0 else self.playing_on, w)
+        ending = outcome.trick_end(self.won, self.done, None if self.playing_on < 0 else self.playing_on, w,
+                                   self.partner_ends)
         if ending == outcome.DECIDE_PLAY_ON:
             self.phase = DECIDING
         elif ending is not None:

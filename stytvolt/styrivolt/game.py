@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Chalkboard, Change
 from stytvolt.styrivolt.deal import check_dealer
@@ -25,7 +26,7 @@ __all__ = ["Game", "MAX_HANDS"]
 
 #: The most hands a saved game may hold.
 MAX_HANDS = 500
-_KEYS = {"game", "v", "seed", "first_dealer", "rules", "hands"}
+_KEYS = {"game", "v", "seed", "first_dealer", "rules", "hands", "unscored"}
 
 
 class Game:
@@ -79,8 +80,12 @@ class Game:
         return self.board.leader()
 
     def to_json(self) -> dict[str, Any]:
-        """The seed and every hand's actions; restoring deals the same cards and replays them."""
-        return {
+        """The seed and every hand's actions; restoring deals the same cards and replays them.
+
+        ``"unscored": true`` is there only when the last hand is over and :meth:`score` has not yet chalked
+        it (every finished hand before it always has been), so that a restored game is scored as far as the
+        saved one was."""
+        data: dict[str, Any] = {
             "game": "styrivolt-game",
             "v": 2,
             "seed": self.seed,
@@ -88,6 +93,9 @@ class Game:
             "rules": self.rules.to_json(),
             "hands": [h.to_json()["actions"] for h in self.hands],
         }
+        if len(self.board.history) < len(self.hands) and self.hands[-1].is_terminal():
+            data["unscored"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> "Game":
@@ -96,11 +104,8 @@ class Game:
         seed = whole(obj.get("seed"), "seed", 0, 2**63 - 1)
         first = whole(obj.get("first_dealer", 0), "first_dealer", 0, 3)
         game = cls(seed=seed, first_dealer=first, rules=read_rules(obj.get("rules", {})))
-        hands = obj.get("hands", [])
-        if not isinstance(hands, list):
-            raise InvalidPosition(f"'hands' is a list of each hand's actions, not {type_name(hands)}")
-        if len(hands) > MAX_HANDS:
-            raise InvalidPosition(f"'hands' holds {len(hands)} hands; a saved game holds at most {MAX_HANDS}")
+        hands = checks.items(obj.get("hands", []), "'hands'", MAX_HANDS, item="hand")
+        unscored = checks.flag(obj.get("unscored", False), "'unscored'")
         for i, listed in enumerate(hands):
             actions = read_actions(listed, f"hand {i + 1}")
             if i and not game.hands[-1].is_terminal():
@@ -111,6 +116,10 @@ class Game:
                     hand.apply(text)
                 except StytvoltError as err:
                     raise InvalidPosition(f"hand {i + 1}, action {k + 1} ({text[:30]!r}) cannot be replayed: {err}") from None
-            if hand.is_terminal():
+            if hand.is_terminal() and not (unscored and i == len(hands) - 1):
                 game.score()
+        if unscored and (not game.hands or not game.hands[-1].is_terminal()):
+            raise InvalidPosition(f"'unscored' says the last hand is over and not yet scored, but hand {len(hands)} "
+                                  "is still being played" if game.hands else
+                                  "'unscored' says the last hand is over and not yet scored, but no hand is dealt")
         return game

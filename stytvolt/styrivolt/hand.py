@@ -44,6 +44,7 @@ import random
 from operator import attrgetter
 from typing import Any, Sequence
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import IllegalAction, InvalidPosition, InvalidRules, type_name
 from stytvolt.core.explain import Reason, Seat
@@ -148,7 +149,7 @@ class HandState:
         self.won = (0, 0, 0, 0)
         self.leader = (dealer + 1) % PLAYERS
         self.declared = (frozenset(),) * PLAYERS
-        self.quads = tuple(four_of_a_kind(h) for h in self.hands)
+        self.quads = tuple(four_of_a_kind(h, self.rules.promote_kings_and_queens) for h in self.hands)
         self.fetched_stikkar = frozenset()
         self.playing_on = None
         self.result = None
@@ -176,9 +177,7 @@ class HandState:
     def deal(cls, seed: int | None = None, *, dealer: int = 0, rules: Rules = Rules(),
              rng: random.Random | None = None) -> "HandState":
         """Shuffle and deal.  A stock of one suit only voids the deal: the same dealer deals again."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
-        rng = rng or random.Random(seed)
+        rng = random.Random(checks.deal_seed(seed)) if rng is None else checks.rng(rng)
         deck = list(PACK)
         voided = 0
         while True:
@@ -190,7 +189,7 @@ class HandState:
                 continue
             if voided:
                 state.voided = voided
-                state.log.insert(0, Reason("deal.void", f"{voided} deal(s) voided: the stock held one suit only."))
+                state.log.insert(0, Reason.of("deal.void", "{voided:deal} voided: the stock held one suit only.", voided=voided))
             return state
 
     # -- reading the position -----------------------------------------------
@@ -213,6 +212,7 @@ class HandState:
 
     def has_right_to_stock(self, player: int) -> bool:
         """No stikkar in the hand as dealt, and none fetched since by trading or claiming."""
+        player = checks.seat(player, PLAYERS)
         return player not in self.fetched_stikkar and self.dealt_stikkar[player] is None
 
     def holder(self, card: Card) -> int | None:
@@ -221,9 +221,11 @@ class HandState:
 
     def played_as(self, p: int, card: Card) -> tuple[Card, bool]:
         """The card that reaches the trick if ``p`` plays ``card`` now, and whether it plays as four of a kind."""
+        p = checks.seat(p, PLAYERS, "p")
         if card not in self._traders:  # nothing fetched: the hand's four of a kind is already counted
             return card, card.rank in self.declared[p] or card.rank in self.quads[p]
-        return legality.played_as(self.ranking, self.hands[p], self.declared[p], self.exposed.get(card.suit, ()), card)
+        return legality.played_as(self.ranking, self.hands[p], self.declared[p], self.exposed.get(card.suit, ()), card,
+                                  self.rules.promote_kings_and_queens)
 
     def pending_trade(self) -> tuple[Card, tuple[Card, ...]]:
         """In ``LAST_CHANCE``: the trader that may be given, and the exposed cards it may fetch."""
@@ -272,6 +274,7 @@ class HandState:
 
     def known_to(self, player: int) -> set[Card]:
         """Cards this player has seen: the public ones, their own hand, the dealer's turned cards, the stock they took."""
+        player = checks.seat(player, PLAYERS)
         known = self.public_cards() | set(self.hands[player]) | set(self.dealt[player])
         if player == self.dealer:
             known.update(self.choice.seen)
@@ -397,7 +400,7 @@ class HandState:
         hands[p] = tuple(cards)
         self.hands = tuple(hands)
         quads = list(self.quads)
-        quads[p] = four_of_a_kind(cards)
+        quads[p] = four_of_a_kind(cards, self.rules.promote_kings_and_queens)
         self.quads = tuple(quads)
 
     def set_exposed(self, suit: Suit, cards: tuple[Card, ...]) -> None:

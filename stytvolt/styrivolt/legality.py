@@ -53,7 +53,8 @@ def trader_fetch(ranking: Ranking, card: Card, exposed_of_suit: Sequence[Card]) 
 
 
 def played_as(
-    ranking: Ranking, hand: Sequence[Card], declared: Iterable[Rank], exposed_of_suit: Sequence[Card], card: Card
+    ranking: Ranking, hand: Sequence[Card], declared: Iterable[Rank], exposed_of_suit: Sequence[Card], card: Card,
+    kings_and_queens: bool = True,
 ) -> tuple[Card, bool]:
     """The card that reaches the trick when ``card`` is played from ``hand``, and whether it plays as four of a kind.
 
@@ -66,7 +67,7 @@ def played_as(
         effective, after = card, hand
     else:
         effective, after = fetched, [*(c for c in hand if c is not card), fetched]
-    return effective, effective.rank in declared or effective.rank in four_of_a_kind(after)
+    return effective, effective.rank in declared or effective.rank in four_of_a_kind(after, kings_and_queens)
 
 
 def can_end_hand(tricks_done: int, team_tricks: tuple[int, int], playing_on: int | None) -> bool:

@@ -21,8 +21,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from stytvolt.core import checks
 from stytvolt.core.cards import Card, Rank, Suit
-from stytvolt.core.errors import InvalidPosition, StytvoltError
+from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
 from stytvolt.styrivolt import legality
 from stytvolt.styrivolt.actions import Action, Kind
@@ -96,7 +97,7 @@ class Observation:
         """The card reaching the trick if this player plays ``card``, and whether it is four of a kind."""
         assert self.chosen is not None
         return legality.played_as(Ranking.of(self.chosen), self.hand, self.declared[self.player],
-                                  self.exposed.get(card.suit, ()), card)
+                                  self.exposed.get(card.suit, ()), card, self.rules.promote_kings_and_queens)
 
     def team_tricks(self) -> tuple[int, int]:
         return (self.won[0] + self.won[2], self.won[1] + self.won[3])
@@ -143,8 +144,7 @@ class Observation:
 
 
 def observe(state: "HandState", player: int) -> Observation:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < PLAYERS:
-        raise InvalidPosition(f"player must be 0..3, not {player!r}")
+    player = checks.seat(player, PLAYERS)
     choosing = state.phase is Phase.EXPOSE
     dealer_sees = player == state.dealer or state.rules.open_choosing
     takes = tuple(
@@ -215,6 +215,8 @@ def resample(state: "HandState", player: int, rng: random.Random, tries: int = 2
     """
     from stytvolt.styrivolt.hand import HandState
 
+    player = checks.seat(player, PLAYERS)
+    rng = checks.rng(rng)
     known = state.known_to(player)
     unseen = [c for c in PACK if c not in known]
     if len(unseen) < 2:

@@ -32,13 +32,21 @@ DECIDE_PLAY_ON = "play-on"
 Ending = tuple[int, Result, "int | None"]  # the scoring team, its result, the lone player of an "alone" result
 
 
-def trick_end(won: Sequence[int], tricks_done: int, playing_on: int | None, w: int) -> Ending | str | None:
+def trick_end(won: Sequence[int], tricks_done: int, playing_on: int | None, w: int,
+              partner_ends: bool = True) -> Ending | str | None:
     """After a trick won by ``w`` (``won`` and ``tricks_done`` already count it): :data:`GOES_ON`,
-    :data:`DECIDE_PLAY_ON`, or how the hand ends."""
+    :data:`DECIDE_PLAY_ON`, or how the hand ends.
+
+    ``partner_ends`` is the switch ``Rules.partner_trick_ends_play_on`` (ruling R10): a player who kept
+    in alone and plays on keeps that bonus when the partner takes a trick, and the hand ends there.
+    """
     team = w % 2
     if playing_on is not None:
         if team != playing_on:
             return (playing_on, Result.ORDINARY, None)
+        lone = (w + 2) % PLAYERS
+        if partner_ends and won[w] == 1 and won[lone] == tricks_done - 1:
+            return (playing_on, Result.KEPT_IN_ALONE, lone)
         if tricks_done == TRICKS:
             alone = next((q for q in (playing_on, playing_on + 2) if won[q] == TRICKS), None)
             return (playing_on, Result.NINE_TRICKS if alone is None else Result.NINE_TRICKS_ALONE, alone)
@@ -69,6 +77,11 @@ def _end_with(state: "HandState", ending: Ending) -> None:
         reason = Reason.of("end.ordinary",
                            "{team} played on but lost a trick: the keeping-in bonus is gone, an ordinary game.",
                            team=Team(team))
+    elif result is Result.KEPT_IN_ALONE and state.playing_on is not None and alone is not None:
+        reason = Reason.of("end.kept_in_alone_partner",
+                           "{player} played on alone and the partner took a trick: nine alone is out of reach, "
+                           "and only the opponents could take the bonus away, so {player} has kept in alone.",
+                           player=Seat(alone))
     else:
         code, text = _END_TEXT[result]
         reason = Reason.of(code, text, team=Team(team)) if alone is None else Reason.of(code, text, player=Seat(alone))
@@ -84,7 +97,7 @@ def finish_trick(state: "HandState") -> None:
     state.current_promoted = ()
     state.won = tuple(n + 1 if q == w else n for q, n in enumerate(state.won))
     state.leader = state.to_move = w
-    ending = trick_end(state.won, len(state.tricks), state.playing_on, w)
+    ending = trick_end(state.won, len(state.tricks), state.playing_on, w, state.rules.partner_trick_ends_play_on)
     if ending == DECIDE_PLAY_ON:
         state.phase = Phase.PLAY_ON  # the winner of the fifth trick speaks for the team
     elif ending is not None:
@@ -157,7 +170,9 @@ def problems(state: "HandState") -> list[str]:
             expected = {
                 Result.ORDINARY: side >= TO_WIN and (other >= 1 if state.playing_on is None else other == 1),
                 Result.KEPT_IN: side == TO_WIN and other == 0,
-                Result.KEPT_IN_ALONE: side == TO_WIN and other == 0 and r.player is not None and state.won[r.player] == TO_WIN,
+                Result.KEPT_IN_ALONE: other == 0 and r.player is not None and (
+                    side == TO_WIN and state.won[r.player] == TO_WIN
+                    or state.playing_on is not None and state.won[r.player] == side - 1 >= TO_WIN),
                 Result.NINE_TRICKS: side == TRICKS,
                 Result.NINE_TRICKS_ALONE: r.player is not None and state.won[r.player] == TRICKS,
             }[r.result]

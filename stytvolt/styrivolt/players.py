@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Generator
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.words import counted
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.bots import SimpleBot, card_worth
 from stytvolt.styrivolt.fasthand import check_solvable
@@ -225,8 +226,8 @@ def _play_out(world: HandState, action: Action, me: int, rng: random.Random) -> 
 
 def _why(action: Action, means: dict[Action, float], wins: dict[Action, int], pictured: int, solved: int,
          close: list[Action]) -> str:
-    how = (f"solved {pictured} deals that fit what this player has seen exactly" if solved == pictured
-           else f"pictured {pictured} deals that fit what this player has seen and played each choice out"
+    how = (f"solved {counted(pictured, 'deal')} that fit what this player has seen exactly" if solved == pictured
+           else f"pictured {counted(pictured, 'deal')} that fit what this player has seen and played each choice out"
            + (f" (solving {solved} of them exactly)" if solved else ""))
     first = f"It {how}: {describe_action(action)} scored {_strokes(means[action])} on average"
     first += f" and came out ahead in {wins[action]} of {pictured}."

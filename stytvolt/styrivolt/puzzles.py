@@ -36,12 +36,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import sys
+import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
 from stytvolt.core.cards import Card
+from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat, Team
@@ -97,8 +100,11 @@ def parse_goal(goal: object) -> tuple[str, int]:
         raise PuzzleError(f"a goal is text like 'win' or 'take-3', not {type_name(goal)}")
     if goal in ("win", "keep-in", "nine"):
         return goal, 0
-    if goal.startswith("take-") and goal[5:].isdigit() and 1 <= int(goal[5:]) <= TRICKS:
-        return "take", int(goal[5:])
+    if goal.startswith("take-") and goal[5:] == goal[5:].strip():
+        try:
+            return "take", whole_text(goal[5:], "N", 1, TRICKS)
+        except StytvoltError:
+            pass
     raise PuzzleError(f"unknown goal {goal[:20]!r}: expected win, keep-in, nine or take-N (N from 1 to {TRICKS})")
 
 
@@ -555,9 +561,9 @@ def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Pu
         elif isinstance(level, int) and not isinstance(level, bool) and level in LEVELS:
             lv = level
         else:
-            raise PuzzleError(f"unknown level {str(level)[:20]!r}: expected 1, 2, 3 or {', '.join(LEVELS.values())}")
-    if theme is not None and theme not in THEMES:
-        raise PuzzleError(f"unknown theme {str(theme)[:20]!r}: expected one of {', '.join(THEMES)}")
+            raise PuzzleError(f"unknown level {shown(level)}: expected 1, 2, 3 or {', '.join(LEVELS.values())}")
+    if theme is not None and (not isinstance(theme, str) or theme not in THEMES):
+        raise PuzzleError(f"unknown theme {shown(theme)}: expected one of {', '.join(THEMES)}")
     return [p for p in _published() if (lv is None or p.level == lv) and (theme is None or theme in p.themes)]
 
 
@@ -566,9 +572,13 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
     if not isinstance(puzzle_id, str):
         raise PuzzleError(f"a puzzle id is text like 'P0042', not {type_name(puzzle_id)}")
     text = puzzle_id.strip().upper().lstrip("P")
-    if not text.isdigit() or len(text) > 6:
-        raise PuzzleError(f"a puzzle id is P and a number, like P0042, not {puzzle_id[:20]!r}")
-    wanted = f"P{int(text):04d}"
+    try:
+        number = whole_text(text, "a puzzle's number", 0, 999_999) if text == text.strip() else -1
+    except StytvoltError:
+        number = -1
+    if number < 0:
+        raise PuzzleError(f"a puzzle id is P and a number, like P0042, not {shown(puzzle_id)}")
+    wanted = f"P{number:04d}"
     for p in _published():
         if p.id == wanted:
             return p
@@ -614,3 +624,12 @@ def check_sound(p: Puzzle) -> list[str]:
     return problems
 
 
+class _Listing(types.ModuleType):
+    """This module, which is also the listing it is named for: ``stytvolt.styrivolt.puzzles()`` is
+    :func:`puzzles` (so the package lists its puzzles whether or not this module was imported before)."""
+
+    def __call__(self, level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:
+        return puzzles(level, theme)
+
+
+sys.modules[__name__].__class__ = _Listing

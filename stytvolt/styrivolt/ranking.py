@@ -463,16 +463,19 @@ def defence_of(role: Role, rank: Rank) -> int:
     return _LED_DEFENCE[role]
 
 
-def four_of_a_kind(cards: Iterable[Card]) -> frozenset[Rank]:
+def four_of_a_kind(cards: Iterable[Card], kings_and_queens: bool = True) -> frozenset[Rank]:
     """The ranks of which these cards hold all four, that play as four of a kind.
 
     Every rank counts but the fives (ruling R5): a trader's only power is its
-    exchange, which an unchosen five cannot make.
+    exchange, which an unchosen five cannot make.  ``kings_and_queens`` is the
+    switch ``Rules.promote_kings_and_queens``: off, four kings or four queens
+    play as they are.
     """
     ranks = [c.rank for c in cards]
     if len(ranks) - len(set(ranks)) < 3:  # four of one rank needs at least three repeats
         return frozenset()
-    return frozenset(r for r in set(ranks) if r is not Rank.FIVE and ranks.count(r) == 4)
+    return frozenset(r for r in set(ranks) if r is not Rank.FIVE and ranks.count(r) == 4
+                     and (kings_and_queens or r not in (Rank.KING, Rank.QUEEN)))
 
 
 _RANKINGS = {pair: Ranking(pair) for pair in (frozenset((a, b)) for a in Suit for b in Suit if a < b)}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Mapping
 
+from stytvolt.core import checks
 from stytvolt.core.cards import ALL_CARDS, Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.jsontext import load_json
@@ -51,13 +52,8 @@ def read_json(data: object, what: str) -> dict[str, Any]:
 
 def read_saved(data: object, what: str, game: str, version: int, keys: set[str]) -> dict[str, Any]:
     """A saved object's JSON, once its kind, version and field names are checked."""
-    obj = read_json(data, f"a saved {what}")
-    if obj.get("game") != game or obj.get("v") != version:
-        raise InvalidPosition(f"not a saved Stýrivolt {what}: expected \"game\": \"{game}\" and \"v\": {version}")
-    unknown = sorted(set(obj) - keys)
-    if unknown:
-        raise InvalidPosition(f"a saved {what} has no field {unknown[0]!r}: expected {', '.join(sorted(keys))}")
-    return obj
+    return checks.saved_object(data, f"a saved Stýrivolt {what}", game, version, keys, max_chars=MAX_TEXT,
+                               max_depth=MAX_DEPTH, unversioned=None)
 
 
 def deck_text(deck: tuple[Card, ...]) -> str:
@@ -75,10 +71,7 @@ def read_deck(text: object, field: str = "deck") -> list[Card]:
 
 def whole(value: object, field: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``, or an error naming the field."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        shown = repr(value) if isinstance(value, (int, float)) else type_name(value)
-        raise InvalidPosition(f"{field!r} is a whole number from {low} to {high}, not {shown}")
-    return value
+    return checks.whole(value, repr(field), low, high)
 
 
 def read_rules(data: object, field: str = "rules") -> Rules:
@@ -90,14 +83,7 @@ def read_rules(data: object, field: str = "rules") -> Rules:
 
 def read_actions(value: object, where: str) -> list[str]:
     """A hand's actions: a list of at most :data:`MAX_ACTIONS` texts, or an error naming ``where``."""
-    if not isinstance(value, list):
-        raise InvalidPosition(f"{where} is a list of action texts, not {type_name(value)}")
-    if len(value) > MAX_ACTIONS:
-        raise InvalidPosition(f"{where} holds {len(value)} actions; a hand has at most {MAX_ACTIONS}")
-    for i, text in enumerate(value):
-        if not isinstance(text, str):
-            raise InvalidPosition(f"action {i + 1} of {where} is a text like 'H2' or 'take', not {type_name(text)}")
-    return value
+    return checks.texts(value, where, MAX_ACTIONS, item="action")
 
 
 def hand_to_json(state: "HandState") -> dict[str, Any]:

@@ -402,7 +402,9 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
                 return (-ordinary * sign,) * 2 if run else None  # the team playing on loses a trick
             if run < left:
                 return _capped(h, top)
-            low = nine_alone if lone == left and w[h.leader] == mine else nine
+            low = nine
+            if w[h.leader] == mine:  # a lone keeper-in: all nine alone, or the partner's trick ends it (R10)
+                low = nine_alone if lone == left else min(kept_alone, nine_alone) if h.partner_ends else nine
             high = _cap(h, top) if h.leader & 1 == side else top
             return (low, high) if sign > 0 else (-high, -low)
         if theirs:
@@ -436,8 +438,8 @@ def _score_sure(hand: FastHand) -> Callable[[FastHand, int, int, int], tuple[int
         if unbeaten < 0:
             return top
         left = TRICKS - h.done
-        if h.playing_on >= 0:
-            return nine_alone if unbeaten >= left else nine
+        if h.playing_on >= 0:  # a lone keeper-in playing on: all nine alone, or the partner's trick (R10)
+            return nine_alone if unbeaten >= left else max(nine, kept_alone) if h.partner_ends else nine
         best = max(ordinary, kept, nine)
         if unbeaten >= left:
             best = max(best, nine_alone)

@@ -45,6 +45,12 @@ class Rules(SwitchRules):
     scoring: Scoring = switch(Scoring.KVIVIK, "the score table: the seed's Kvívík one, or the Penguin book's")
     enforce_stock_right: bool = switch(
         True, "only a player dealt no stikkar may take the stock (off: anyone may, and a wrongful take costs a penalty)")
+    partner_trick_ends_play_on: bool = switch(
+        True, "a lone keeper-in plays on and the partner takes a trick: the hand ends, scored as kept in alone "
+        "(only an opponent's trick loses a bonus); off: the team plays on for nine as a team")
+    promote_kings_and_queens: bool = switch(
+        True, "four kings or four queens in one hand play as the best of their four, as other ranks do "
+        "(off: they play as they are)")
 
     def describe(self) -> dict[str, Any]:
         return {k: (v.value if isinstance(v, Enum) else v) for k, v in asdict(self).items()}

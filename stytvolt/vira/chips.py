@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from stytvolt.core.checks import seat
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.vira.contracts import CONTRACTS, Contract, Kind, Outcome, SuitClass, contract, outcome, points
@@ -184,9 +185,7 @@ class Settlement:
 
 
 def _seat(value: object, players: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise InvalidPosition(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
-    return value
+    return seat(value, players, name)
 
 
 def settle(item: "Contract | str", *, soloist: int, opponents: Sequence[int], players: int = 3,
@@ -233,8 +232,8 @@ def settle(item: "Contract | str", *, soloist: int, opponents: Sequence[int], pl
         for o in others:
             point_moves[solo] -= first
             point_moves[o] += first
-        reasons.append(Reason.of("second-try", "{soloist} bought a second try and paid each opponent {first} "
-                                 "point(s), as for a lost first try.", soloist=Seat(solo), first=first))
+        reasons.append(Reason.of("second-try", "{soloist} bought a second try and paid each opponent {first:point}, "
+                                 "as for a lost first try.", soloist=Seat(solo), first=first))
     result: Outcome | str
     rates = chips.for_contract(found)
     if surrendered:
@@ -248,7 +247,7 @@ def settle(item: "Contract | str", *, soloist: int, opponents: Sequence[int], pl
             point_moves[solo] -= rate
             point_moves[o] += rate
         reasons.append(Reason.of(
-            "surrendered", "{soloist} surrendered {contract}: {rate} point(s) to each opponent and {chips} chip(s) "
+            "surrendered", "{soloist} surrendered {contract}: {rate:point} to each opponent and {chips:chip} "
             "into the pot{solo}.", soloist=Seat(solo), contract=found.english, rate=rate, chips=paid,
             solo=", double for a solo" if found.is_solo else ""))
     else:
@@ -263,11 +262,11 @@ def settle(item: "Contract | str", *, soloist: int, opponents: Sequence[int], pl
             point_moves[solo] += sign * rate
             point_moves[o] -= sign * rate
         if result is Outcome.WON:
-            text = "{soloist} won {contract} with {tricks} trick(s): {rate} point(s) from each opponent and " \
-                   "{chips} chip(s) from the pot."
+            text = "{soloist} won {contract} with {tricks:trick}: {rate:point} from each opponent and " \
+                   "{chips:chip} from the pot."
         else:
-            text = "{soloist} lost {contract} with {tricks} trick(s) ({result}): {rate} point(s) to each opponent " \
-                   "and {chips} chip(s) into the pot."
+            text = "{soloist} lost {contract} with {tricks:trick} ({result}): {rate:point} to each opponent " \
+                   "and {chips:chip} into the pot."
         reasons.append(Reason.of(f"settle-{result.name.lower()}", text, soloist=Seat(solo), contract=found.english,
                                  tricks=tricks, rate=rate, chips=amount, result=result.value))
         if result is Outcome.WON and found.kind is Kind.CUCKOO:
@@ -277,7 +276,7 @@ def settle(item: "Contract | str", *, soloist: int, opponents: Sequence[int], pl
                     raise InvalidPosition(f"only an opponent can owe for not overcalling a cuckoo, not seat {liable}")
                 chip_moves[liable] -= chips.cuckoo_penalty
                 reasons.append(Reason.of("cuckoo-penalty", "{seat} passed instead of overcalling the cuckoo, which "
-                                         "was won: {chips} chip(s) into the pot.", seat=Seat(liable),
+                                         "was won: {chips:chip} into the pot.", seat=Seat(liable),
                                          chips=chips.cuckoo_penalty))
     return Settlement(solo, found, result, tricks, tuple(point_moves), tuple(chip_moves), -sum(chip_moves),
                       tuple(reasons))

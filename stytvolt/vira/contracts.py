@@ -33,6 +33,7 @@ from typing import Iterable
 
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 
 __all__ = [
     "SuitClass", "Kind", "MisereKind", "Contract", "CONTRACTS", "ContractError", "contract",
@@ -679,7 +680,7 @@ def requirement(item: "str | Contract") -> Reason:
                 "trumps with the hand laid open; the opponents do not exchange.")
     elif kind is Kind.MISERE:
         assert found.misere is not None
-        text = (f"{name}: lay away exactly {found.count} card{'s' if found.count > 1 else ''} and draw as many "
+        text = (f"{name}: lay away exactly {counted(found.count, 'card')} and draw as many "
                 f"from the talon (a second try may be bought), {_misere_words(found.misere)}." + opponents)
     elif kind is Kind.SOLO_MISERE:
         assert found.misere is not None
@@ -688,14 +689,14 @@ def requirement(item: "str | Contract") -> Reason:
         text = f"{name}: {lay}, {_misere_words(found.misere)}{royale}." + opponents
     else:
         tricks, option = GASK_OPTIONS[found.count]
-        keep = f"keep exactly {found.count} card{'' if found.count == 1 else 's'} of the hand" if found.count else \
+        keep = f"keep exactly {counted(found.count, 'card')} of the hand" if found.count else \
             "lay away the whole hand"
         take = "take the whole talon as the new hand" if found.count == 0 else \
             "take the whole talon and lay away down to 13 cards"
         text = f"{name}: {keep}, {take}, then win at least {tricks} tricks"
         if option is not None:
             extra = 13 - option.cards
-            drop = f", laying away {extra} more card{'s' if extra > 1 else ''}," if extra else ""
+            drop = f", laying away {counted(extra, 'more card')}," if extra else ""
             text += f" with trumps of your choice, or instead{drop} lose every one of {option.cards} tricks without " \
                     f"trumps, the hand {'open' if option.open else 'closed'}"
         else:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.match import (
@@ -80,6 +81,7 @@ class ViraSheet:
 
     def standing(self, seat: int) -> int:
         """A player's points plus eight points for every chip gained (a stake paid counts against)."""
+        seat = checks.seat(seat, self.players, "seat")
         return self.points[seat] + CHIP_VALUE * self.chips[seat]
 
     def record(self, points: tuple[int, ...], chips: tuple[int, ...], pot: int) -> None:
@@ -157,8 +159,8 @@ class ViraGame(HandsMatch[HandState]):
         return self._tally.of(self.hands)[1]
 
     def _opening(self, sheet: ViraSheet) -> tuple[Reason, ...]:
-        return (Reason.of("sheet-start", "Each player puts {stake} chips into the pot, which holds {pot}; the session "
-                                         "ends when the pot is empty, or after {deals} deals.",
+        return (Reason.of("sheet-start", "Each player puts {stake:chip} into the pot, which holds {pot}; the session "
+                                         "ends when the pot is empty, or after {deals:deal}.",
                           stake=STAKE, pot=sheet.pot, deals=self.deals),)
 
     def _record(self, sheet: ViraSheet, index: int, hand: HandState) -> tuple[Reason, ...] | None:
@@ -179,7 +181,7 @@ class ViraGame(HandsMatch[HandState]):
         if sheet.pot <= 0:
             why = Reason.of("session-pot", "The pot is empty, so the session ends.")
         else:
-            why = Reason.of("session-deals", "Every player has dealt {rounds} times, so the session ends, with "
+            why = Reason.of("session-deals", "Every player has dealt {rounds:time}, so the session ends, with "
                             + _plural(sheet.pot, "chip") + " still in the pot.", rounds=ROUNDS, pot=sheet.pot)
         standings = [sheet.standing(p) for p in range(self.players)]
         best = max(standings)

@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
+from stytvolt.core import checks
 from stytvolt.core.cards import FULL_PACK, Card, CardParseError, Suit, parse_card, parse_cards
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError, StytvoltError, type_name
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.jsontext import load_json
+from stytvolt.core.match import MAX_ACTIONS
 from stytvolt.core.protocol import replay_actions
 from stytvolt.vira.chips import HOUSE_CHIPS, ChipTable, Settlement, settle
 from stytvolt.vira.contracts import (
@@ -217,6 +218,8 @@ class Observation:
 
 
 _Saved = dict[str, Any]
+#: The fields of a saved hand.
+_KEYS = frozenset({"game", "players", "dealer", "deck", "cut", "rules", "chips", "actions"})
 
 
 class HandState:
@@ -224,10 +227,8 @@ class HandState:
 
     def __init__(self, deck: object, cut: object, *, dealer: int = 0, players: int = 3,
                  rules: Rules | None = None, chips: ChipTable | None = None) -> None:
-        if isinstance(players, bool) or players not in (3, 4):
-            raise InvalidPosition(f"Vira is played by 3 (or 4, one sitting out each hand), not {players!r}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidPosition(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        players = checks.one_of(players, "players", (3, 4), "3 (or 4, one sitting out each hand)")
+        checks.seat(dealer, players, "dealer")
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise InvalidPosition(f"rules must be vira.Rules, not {type_name(rules)}")
@@ -295,7 +296,7 @@ class HandState:
     def deal(cls, seed: int | None = None, dealer: int = 0, *, players: int = 3, rules: Rules | None = None,
              chips: ChipTable | None = None) -> "HandState":
         """A shuffled deck and a cut from a second shuffled pack, both drawn from ``seed``."""
-        rng = random.Random(seed)
+        rng = random.Random(checks.deal_seed(seed))
         deck = list(FULL_PACK.cards)
         rng.shuffle(deck)
         second = list(FULL_PACK.cards)
@@ -318,25 +319,25 @@ class HandState:
 
     @classmethod
     def from_json(cls, data: object) -> "HandState":
-        if isinstance(data, str):
-            data = load_json(data, "a Vira hand", max_chars=40_000, max_depth=6)
-        if not isinstance(data, Mapping) or data.get("game") != "vira":
-            raise InvalidPosition("not a saved Vira hand (its 'game' must be 'vira')")
-        for key in ("deck", "cut"):
-            if key not in data:
-                raise InvalidPosition(f"a saved Vira hand lacks {key!r}")
-        known = {"game", "players", "dealer", "deck", "cut", "rules", "chips", "actions"}
-        extra = set(data) - known
-        if extra:
-            raise InvalidPosition(f"a saved Vira hand has unknown fields: {', '.join(sorted(map(str, extra)))}")
+        """The hand a :meth:`to_json` form (or its text) describes, its actions replayed; every field's type
+        and value is checked before it is used, and anything wrong raises :class:`InvalidPosition` naming it."""
+        obj = checks.saved_object(data, "a saved Vira hand", "vira", None, _KEYS, ("deck", "cut"),
+                                  max_chars=40_000, max_depth=6)
+        players = checks.one_of(obj.get("players", 3), "players", (3, 4), "3 (or 4, one sitting out each hand)")
+        dealer = checks.seat(obj.get("dealer", 0), players, "dealer")
+        deck = checks.text(obj["deck"], "deck")
+        cut = checks.text(obj["cut"], "cut")
         try:
-            rules = Rules.from_json(data.get("rules", {}))
+            rules = Rules.from_json(obj.get("rules", {}))
         except StytvoltError as err:
             raise InvalidPosition(f"a saved Vira hand's rules: {err}") from None
-        chips = ChipTable.from_json(data["chips"]) if "chips" in data else None
-        state = cls(data["deck"], data["cut"], dealer=data.get("dealer", 0), players=data.get("players", 3),
-                    rules=rules, chips=chips)
-        replay_actions(state, data.get("actions", []), parse_action)
+        try:
+            chips = ChipTable.from_json(obj["chips"]) if "chips" in obj else None
+        except StytvoltError as err:
+            raise InvalidPosition(f"a saved Vira hand's chips: {err}") from None
+        actions = checks.texts(obj.get("actions", []), "actions", MAX_ACTIONS, item="action")
+        state = cls(deck, cut, dealer=dealer, players=players, rules=rules, chips=chips)
+        replay_actions(state, actions, parse_action)
         return state
 
     # -- who, what --------------------------------------------------------------------------------------------
@@ -429,7 +430,7 @@ class HandState:
             return Reason.of("no-third-try", "Only one second try is allowed, and it has been taken.")
         need = item.turned + 1 if item.kind is Kind.TURN_UP else item.count if item.kind is Kind.MISERE else 1
         if len(self.talon) < need:
-            return Reason.of("talon-short", "A second try needs {need} card(s) in the talon and {left} are left.",
+            return Reason.of("talon-short", "A second try needs {need:card} in the talon, and it holds {left}.",
                              need=need, left=len(self.talon))
         return None
 
@@ -543,10 +544,10 @@ class HandState:
             if done < limit:
                 return None
             if step.kind == "exchange" and self.contract is not None and self.contract.kind is Kind.TURN_UP:
-                return Reason.of("death-rattle", "At most {limit} card(s) may be exchanged on a first try: the last "
+                return Reason.of("death-rattle", "At most {limit:card} may be exchanged on a first try: the last "
                                  "card of the talon may never decide trumps, so a second try's turn must stay "
                                  "possible.", limit=limit)
-            return Reason.of("discard-limit", "{seat} has laid away {done} card(s), as many as this step allows.",
+            return Reason.of("discard-limit", "{seat} has laid away {done:card}, as many as this step allows.",
                              seat=Seat(seat), done=done)
         if action.kind == "draw":
             if step.kind in ("exchange", "defend") and done >= 1:
@@ -825,6 +826,7 @@ class HandState:
 
     def known_to(self, player: int) -> set[Card]:
         """The cards ``player`` has seen: their hand and discards, turned cards, open hands, every card played."""
+        player = checks.seat(player, self.players)
         seen = set(self.hands[player]) | set(self.discards[player]) | set(self.current)
         for _, cards in self.turned:
             seen.update(cards)
@@ -835,8 +837,7 @@ class HandState:
         return seen
 
     def observation(self, player: int) -> Observation:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
+        player = checks.seat(player, self.players)
         to_move = self.current_player()
         playing = self.over == "done" or (bool(self.steps) and self.steps[0].kind == "tricks")
         return Observation(
@@ -860,8 +861,8 @@ class HandState:
         Random redeals that contradict the play (a card where its holder showed a void) are drawn again;
         after ``tries`` such draws, the hidden cards are redealt within their suits, which never contradicts
         the play."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidPosition(f"player must be a seat from 0 to {self.players - 1}, not {player!r}")
+        player = checks.seat(player, self.players)
+        rng = checks.rng(rng)
         known = self.known_to(player)
         hidden = [c for c in self.deck if c not in known]
         want = self.observation(player).to_json()

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.brus.cards import (
     CLUB_KING, DUDS, LIVE_ORDER, MATADOR_NAMES, MATADORS, PACK, ROLES, SEVENS, Role, check_card,
 )
@@ -403,7 +404,7 @@ def _sheet(records: Sequence[Record], sides: Sequence[str], name: str) -> tuple[
             raise WidgetError(f"{name}: deal {i}: {err}; start a new sheet") from None
         lines.append(sheet.totals)
         notes.append("Nobody scores." if side is None else
-                     f"{sides[side]} score {strokes} stroke{'s' if strokes > 1 else ''}.")
+                     f"{sides[side]} score {counted(strokes, 'stroke')}.")
     return sheet, lines, notes
 
 
@@ -503,7 +504,7 @@ def _calculator(params: dict[str, str]) -> Answer:
     finished = "the game on this sheet is already won" if sheet.winner is not None else ""
     note = add_to_sheet(action, records, record, note, finished).replace("hand", "deal").replace("Hand", "Deal")
     said = "Nobody scores" if score.side is None else \
-        f"{sides[score.side]} score {score.strokes} stroke{'s' if score.strokes > 1 else ''}"
+        f"{sides[score.side]} score {counted(score.strokes, 'stroke')}"
     lines = [f'<li data-code="{escape(score.reason.code)}">{escape(score.reason.render(teams=sides))}</li>']
     if score.kind in ("six", "lurch"):
         lines.append('<li data-code="played-out">Play stopped when the side reached six; any sevens still in hand '

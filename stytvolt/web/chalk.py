@@ -7,9 +7,10 @@ it is given (``("A", "B")`` unless told otherwise):
 
 * :func:`chalk_description`: one paragraph, the SVG's text alternative;
 * :func:`chalk_text`: a small ASCII drawing, for the terminal;
-* :func:`chalk_svg`: a self-contained, accessible SVG, for the site.
+* :func:`chalk_svg`: a self-contained, accessible SVG, for the site;
+* :func:`chalk_small_svg`: the same in less room, for a quiz's choices on a phone.
 
-All three are deterministic: the same state and names give the same output.
+All are deterministic: the same state and names give the same output.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.explain import TEAM_LETTERS
 from stytvolt.styrivolt.chalk import STROKES, ChalkState, count_words
 
-__all__ = ["chalk_description", "chalk_text", "chalk_svg"]
+__all__ = ["chalk_description", "chalk_text", "chalk_svg", "chalk_small_svg", "small_rows", "SMALL_PER_ROW"]
 
 
 
@@ -169,16 +170,76 @@ def chalk_svg(
     return "\n".join(out)
 
 
-def _mark(kind: str, team: int, cx: int, cy: int) -> str:
+#: Marks in a row on each side of the small drawing.
+SMALL_PER_ROW = 3
+
+
+def small_rows(state: ChalkState) -> int:
+    """The rows of crosses :func:`chalk_small_svg` needs for ``state`` (at least one)."""
+    return max(1, max(-(-(state.crosses[t] + state.monks[t]) // SMALL_PER_ROW) for t in (0, 1)))
+
+
+def chalk_small_svg(state: ChalkState, names: Sequence[str] = TEAM_LETTERS, *, label: str | None = None,
+                    rows: int | None = None) -> str:
+    """A small drawing of the slate, 160 wide, for a quiz's choices and positions on a phone.
+
+    It shows what :func:`chalk_svg` shows, and the chalk-up's number above it,
+    in less room: three marks to a row.  With ``label`` it is an image named
+    by that text (its words for screen readers); without, it is hidden from
+    them, for a control that carries the words itself (a button's
+    ``aria-label``).  ``rows`` gives every drawing of a set the same height.
+    """
+    s, names = _checked(state, names)
+    if rows is not None and (isinstance(rows, bool) or not isinstance(rows, int) or rows < 1):
+        raise StytvoltError(f"rows is a whole number from 1, not {rows!r}")
+    width, mid = 160, 80
+    top, gap = 42, 15
+    line_bottom = top + STROKES * gap + 4
+    step = 18
+    used = max(small_rows(s), rows or 1)
+    cross_top = line_bottom + 8
+    height = cross_top + used * step + 19
+    who = f'role="img" aria-label="{_esc(label)}"' if label is not None else 'aria-hidden="true" focusable="false"'
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'{who} class="sv-chalk-small" fill="none" stroke="currentColor" stroke-linecap="round">',
+        f'<g fill="currentColor" stroke="none" font-family="sans-serif" text-anchor="middle">',
+        f'<text x="{mid}" y="14" font-size="13" font-weight="bold">Chalk-up {s.chalkups}</text>',
+        f'<text x="{mid - 36}" y="33" font-size="14">{_esc(names[0])}</text>',
+        f'<text x="{mid + 36}" y="33" font-size="14">{_esc(names[1])}</text>',
+        "</g>",
+        f'<line x1="{mid}" y1="{top - 4}" x2="{mid}" y2="{line_bottom}" stroke-width="3"/>',
+    ]
+    for t in (0, 1):
+        x1, x2 = (mid - 66, mid - 8) if t == 0 else (mid + 8, mid + 66)
+        for i in range(STROKES):
+            y = top + i * gap + gap // 2
+            if i < s.erased[t]:
+                out.append(f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
+                           'stroke-width="2" stroke-opacity="0.35" stroke-dasharray="4 5"/>')
+            else:
+                out.append(f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
+                           'stroke-width="4"/>')
+        marks = ["cross"] * s.crosses[t] + ["monk"] * s.monks[t]
+        for k, kind in enumerate(marks):
+            col, row = k % SMALL_PER_ROW, k // SMALL_PER_ROW
+            cx = (mid - 18 - col * step) if t == 0 else (mid + 18 + col * step)
+            out.append(_mark(kind, t, cx, cross_top + row * step + 7, r=6))
+    out.append(f'<text x="{mid}" y="{height - 5}" fill="currentColor" stroke="none" font-family="sans-serif" '
+               f'font-size="13" text-anchor="middle">{_esc(names[s.drawer])} draws next</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _mark(kind: str, team: int, cx: int, cy: int, r: int = 8) -> str:
     """An X; a monk's cross adds two transversals across it."""
-    r = 8
     parts = [
         f'<g class="{kind}" data-team="{team}" stroke-width="2.5">',
         f'<line x1="{cx - r}" y1="{cy - r}" x2="{cx + r}" y2="{cy + r}"/>',
         f'<line x1="{cx + r}" y1="{cy - r}" x2="{cx - r}" y2="{cy + r}"/>',
     ]
     if kind == "monk":
-        for dy in (-4, 4):
+        for dy in (-(r // 2), r // 2):
             parts.append(f'<line x1="{cx - r - 2}" y1="{cy + dy}" x2="{cx + r + 2}" y2="{cy + dy}"/>')
     parts.append("</g>")
     return "".join(parts)

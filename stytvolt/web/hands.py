@@ -32,6 +32,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.tricks import TrickResult, winner_index
 from stytvolt.styrivolt.worked import CURATED, MAX_SEED, Step, WorkedHand, random_hand, worked_hand
@@ -97,13 +98,13 @@ def _facts(step: Step, ranking: Ranking | None) -> str:
     if step.chosen:
         parts.append("Chosen: " + " and ".join(f"{s.symbol} {s.english}" for s in step.chosen))
         parts.append("face up: " + _chips(step.exposed, ranking))
-        parts.append(f"stock: {len(step.stock)} cards face down")
+        parts.append(f"stock: {counted(len(step.stock), 'card')} face down")
         if step.table:
             parts.append("traded away: " + _chips(step.table, ranking))
         a, b = step.tricks_won
         parts.append(f"tricks: A {a}, B {b}")
     else:
-        parts.append(f"Stock: {len(step.stock) + len(step.turned)} cards; chosen suits not yet known")
+        parts.append(f"Stock: {counted(len(step.stock) + len(step.turned), 'card')}; chosen suits not yet known")
     return f'<p class="sv-facts">{"; ".join(parts)}.</p>'
 
 

@@ -53,7 +53,7 @@ def face_svg(card: Card, spoken: str) -> str:
     """One card face of any game as an accessible inline SVG, read out as ``spoken`` ("queen of clubs, highest trump")."""
     label = escape(spoken)
     colour = "red" if card.suit.is_red else "black"
-    rank = "10" if card.rank == 10 else card.rank.letter
+    rank = card.rank.shown
     return (
         f'<svg class="sv-card-face sv-{colour}" data-card="{card}" viewBox="0 0 50 70" role="img" aria-label="{label}">'
         f"<title>{label}</title>"

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from stytvolt.core.cards import Card, Pack, Suit, parse_cards
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.klorsjavs.cards import FOUR_HAND_PACK, PACK, TRUMPS, order, suit_of
 from stytvolt.klorsjavs.hand import VARIANTS
 from stytvolt.klorsjavs.rules import (
@@ -399,7 +400,7 @@ def _note(result: Result, variant: str, names: Sequence[str], before: Sequence[i
         assert isinstance(score, AuctionScore)
         bid, outcome = value
         did = {"won": "wins every trick", "lost": "loses a trick", "notrick": "wins no trick"}.get(
-            str(outcome), f"takes {outcome} card points")
+            str(outcome), f"takes {counted(outcome, 'card point')}" if isinstance(outcome, int) else "")
         if score.tariff > 0:
             return f"{who} bids {_BID_NAMES[bid]} and {did}: each opponent pays {who} {score.tariff}."
         return f"{who} bids {_BID_NAMES[bid]} and {did}: {who} pays each opponent {-score.tariff}."
@@ -409,7 +410,7 @@ def _note(result: Result, variant: str, names: Sequence[str], before: Sequence[i
     down = [names[c] for c in range(len(after)) if after[c] < before[c]]
     each = " each" if len(down) > 1 else ""
     verb = "subtract" if len(down) > 1 else "subtracts"
-    return f"{who} declares and takes {value} card points: {_listed(down)} {verb} {score.ore}{each}."
+    return f"{who} declares and takes {counted(value, 'card point')}: {_listed(down)} {verb} {score.ore}{each}."
 
 
 def _sheet(results: Sequence[Result], variant: str, names: Sequence[str], start: Sequence[int] | None, hands: int,

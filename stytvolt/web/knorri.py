@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Sequence
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.cards import MARKED_TWO, check_cards
 from stytvolt.knorri.rules import CARD_ORDER, explain_take, judge_beat, take_options, take_refusal
@@ -664,7 +665,7 @@ def _puzzle_seat(state: KnorriState, seat: int, you: int, interactive: bool) -> 
     return (f'<section class="sv-pz-seat{" sv-seat--acting" if seat == to_move else ""}" data-seat="{NAMES[seat]}" '
             f'aria-label="{escape(name)}, {escape(role)}">'
             f'<h3 class="sv-table-h">{escape(name)} <span class="sv-seat-role">{escape(role)}{marks}</span> '
-            f'<span class="sv-seat-facts">{held} card{"s" if held != 1 else ""}</span></h3>'
+            f'<span class="sv-seat-facts">{counted(held, "card")}</span></h3>'
             f'<ul class="sv-table-cards">{cards or "<li class=sv-none>no cards</li>"}</ul></section>')
 
 
@@ -804,10 +805,9 @@ def puzzle_answer(params: dict[str, str]) -> Work:
     moves = [m.strip() for m in text.split(",") if m.strip()] if text else []
     if len(moves) > _PUZZLE_MAX_MOVES:
         raise WidgetError(f"moves: at most {_PUZZLE_MAX_MOVES} moves are played in a puzzle, not {len(moves)}")
-    hints_text = params.get("hints", "").strip() or "0"
-    if not hints_text.isdigit() or int(hints_text) > len(PUZZLE_HINT_COSTS):
-        raise WidgetError(f"hints: a number from 0 to {len(PUZZLE_HINT_COSTS)}, not {shown(hints_text)}")
-    hints = int(hints_text)
+    from stytvolt.core.checks import whole_text
+
+    hints = whole_text(params.get("hints", "").strip() or "0", "hints: the number of hints taken", 0, len(PUZZLE_HINT_COSTS), error=WidgetError)
     try:
         state = p.play(moves)
     except StytvoltError as err:

@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.words import counted
 from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.game import KnorriGame
 from stytvolt.knorri.rules import judge_beat
@@ -212,7 +213,7 @@ def _felt(state: KnorriState, words: Words) -> tuple[str, list[tuple[str, list[C
         if state.phase == "claim":
             notes.append(f"{names[state.turner]} left it without taking: each other player in turn may point the "
                          "take out, and so force it.")
-        return f"The table: {len(table)} card{'s' if len(table) != 1 else ''} face up", rows, notes
+        return f"The table: {counted(len(table), 'card')} face up", rows, notes
     trick = state.trick_cards
     if state.phase == "play" and trick:
         seats = _trick_seats(state)
@@ -237,7 +238,7 @@ def _tally(state: KnorriState, words: Words) -> list[tuple[str, str]]:
     if state.phase in ("turn", "claim"):
         down = len(state.deck) - state.pos - 1
         last = names[state.last_taker] if state.last_taker >= 0 else "nobody yet"
-        return [("Phase", "One: turning cards"), ("Face down in the pack", f"{down} card{'s' if down != 1 else ''}"),
+        return [("Phase", "One: turning cards"), ("Face down in the pack", counted(down, "card")),
                 ("Cards taken", counts), ("Last to take (sweeps the table at the end)", last)]
     rows = [("Phase", "Two: beat or pick up"), ("Cards in hand", counts),
             ("Out, and safe", ", ".join(names[p] for p in state.out) or "nobody yet")]

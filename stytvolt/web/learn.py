@@ -17,13 +17,18 @@ Params of the ``quiz`` widget (strings, as a page or a form holds them):
 
 Without JavaScript the question is there with its choices, and the answer
 with its explanation sits in a closed ``<details>`` below it.
+
+Choices that describe a picture are drawn as it: "Chalk it up" shows each
+choice as the chalk-up it describes (and the chalk-up before the hand), the
+words kept for screen readers as each button's name; see ``_PICTURED``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from html import escape
-from typing import Iterable
+from typing import Callable, Iterable
 
 import stytvolt
 from stytvolt import learn
@@ -70,7 +75,7 @@ PAGE_TITLES: dict[str, str] = {
 }
 
 # Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).
-_ANCHOR_WORDS = {"6060": "60–60", "klrsjavs": "Klørsjavs", "declarers": "declarer's", "misere": "misère"}
+_ANCHOR_WORDS = {"6060": "60–60", "sjavs": "Sjavs", "klrsjavs": "Klørsjavs", "declarers": "declarer's", "misere": "misère"}
 
 
 def rule_title(rule: str) -> str:
@@ -185,18 +190,64 @@ def _row(row: Row) -> str:
     )
 
 
-def _choices(q: Question, prompt_id: str) -> str:
+@dataclass(frozen=True)
+class _Pictures:
+    """A question whose choices are drawn: its context (with its own drawing) and each choice's drawing."""
+
+    context: str
+    choices: dict[str, str]
+
+
+#: The chalk-after question's words for the teams, which its drawings use too.
+_TEAM_WORDS = ("Team A", "Team B")
+
+
+def _chalk_after_pictures(q: Question) -> _Pictures:
+    """Each choice of "Chalk it up" drawn as the chalk-up it describes, and the chalk-up before the hand.
+
+    The words stay for screen readers: a choice's button is named by its
+    text (``aria-label``), the chalk-up before the hand is an image named by
+    its description.  Every drawing of the question has the same height.
+    """
+    from stytvolt.styrivolt.quiz.scoring import chalk_before, chalk_of_id  # loaded with the question's kind
+    from stytvolt.web.chalk import chalk_description, chalk_small_svg, small_rows
+
+    states = {c.id: chalk_of_id(c.id) for c in q.choices}
+    before = chalk_before(q.position)
+    rows = max(small_rows(state) for state in (*states.values(), before))
+    words = chalk_description(before, _TEAM_WORDS)
+    lead = q.context.removesuffix(words).rstrip()
+    context = (f'<p class="sv-context">{escape(lead)}</p>'
+               f'<figure class="sv-chalk-before">{chalk_small_svg(before, _TEAM_WORDS, label=words, rows=rows)}</figure>')
+    return _Pictures(context, {cid: chalk_small_svg(state, _TEAM_WORDS, rows=rows) for cid, state in states.items()})
+
+
+#: The kinds whose choices are drawn rather than written, by game and kind.
+_PICTURED: dict[tuple[str, str], Callable[[Question], _Pictures]] = {
+    ("styrivolt", "chalk-after"): _chalk_after_pictures,
+}
+
+
+def _choices(q: Question, prompt_id: str, pictures: _Pictures | None = None) -> str:
     if q.taps:
         return ""
     buttons = []
     for choice in q.choices:
+        if pictures is not None:
+            # The drawing is hidden from screen readers; the button is named by the choice's words.
+            buttons.append(
+                f'<button type="button" class="sv-choice sv-choice-chalk" data-choice="{escape(choice.id)}"'
+                f' aria-label="{escape(choice.text)}">{pictures.choices[choice.id]}</button>'
+            )
+            continue
         cards = "".join(card_svg(c) for c in choice.cards)
         faces = f'<span class="sv-choice-cards">{cards}</span>' if cards else ""
         buttons.append(
             f'<button type="button" class="sv-choice" data-choice="{escape(choice.id)}">'
             f'{faces}<span class="sv-choice-text">{escape(choice.text)}</span></button>'
         )
-    return f'<div class="sv-choices" role="group" aria-labelledby="{prompt_id}">{"".join(buttons)}</div>'
+    drawn = " sv-choices-drawn" if pictures is not None else ""
+    return f'<div class="sv-choices{drawn}" role="group" aria-labelledby="{prompt_id}">{"".join(buttons)}</div>'
 
 
 def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 0) -> str:
@@ -204,7 +255,10 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
     pid = f"q-{q.kind}-{q.level}-{q.seed}"
     round_attrs = f' data-number="{number}" data-count="{count}"' if count else ""
     of = f"Question {number} of {count} · " if count else ""
-    context = f'<p class="sv-context">{escape(q.context)}</p>' if q.context else ""
+    draw = _PICTURED.get((q.game, q.kind))
+    pictures = draw(q) if draw is not None else None
+    context = pictures.context if pictures is not None else (
+        f'<p class="sv-context">{escape(q.context)}</p>' if q.context else "")
     rows = "".join(_row(r) for r in q.rows)
     tap = ' <span class="sv-hint">Tap the card, or Tab to it and press Enter.</span>' if q.taps else ""
     answer_text = q.correct.label
@@ -216,7 +270,7 @@ def question_html(q: Question, info: KindInfo, *, number: int = 0, count: int = 
         f'<p class="sv-quiz-meta">{escape(of)}{escape(info.title)} · {LEVEL_NAMES[q.level]}</p>'
         f"{context}{rows}"
         f'<p class="sv-quiz-prompt" id="{pid}"><strong>{escape(q.prompt)}</strong>{tap}</p>'
-        f"{_choices(q, pid)}"
+        f"{_choices(q, pid, pictures)}"
         f'<p class="sv-quiz-verdict" role="status" aria-live="polite"></p>'
         f'<details class="sv-quiz-explain"><summary>The answer</summary>'
         f'<p class="sv-answer"><strong>Answer:</strong> <span data-answer="text">{escape(answer_text)}</span></p>'

@@ -29,6 +29,13 @@ action as the engine writes it: ``bid 6 clubs``, ``play HA``, ``exchange H7
 S8``; Brus: ``CJ``, ``pass``), ``hand`` (for ``log``), and for ``new``: ``setup``, ``level``,
 ``seed``.  The markup follows :mod:`stytvolt.web.table`'s contract, so the
 same ``table.mjs`` drives both.
+
+A refusal is a sentence of the game, worked out from the table (whose turn it
+is, what is on offer, the cards ticked for laying away, the rule the engine
+names), never the engine's parser talking: "Tick the two cards to lay away:
+you ticked none.", "♥A is not in your hand.", "It is West's turn, not yours."
+A damaged game text is refused as "This Sjavs game's record cannot be read:
+…", which the page shows when a kept game cannot be restored.
 """
 
 from __future__ import annotations
@@ -42,9 +49,10 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.core.errors import IllegalAction, StytvoltError
+from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
+from stytvolt.core.words import counted, noun_for
+from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, follow_suit_tricks, seat_names
 
@@ -96,7 +104,7 @@ def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
         n = len(action.cards)
         if n == 0:
             return "keeps the hand and takes nothing from the talon"
-        said = cards_text(action.cards) if seat == SOUTH or over else f"{n} card{'s' if n != 1 else ''}"
+        said = cards_text(action.cards) if seat == SOUTH or over else counted(n, "card")
         return f"lays away {said} and takes {n} from the talon unseen"
     return f"plays {action.cards[0].symbol}"
 
@@ -471,7 +479,7 @@ class Table:
         seat = state.current_player()
         index = legal.index(action)  # the caller checked that it is legal
         if index >= 2 * len(ALPHABET):  # pragma: no cover (no game here offers more than 124 actions at once)
-            raise WidgetError("action: this position has more actions than the game text can write")
+            raise WidgetError("This position has more choices than the game's record can write.")
         if self.kind.words_at is not None:
             self.said[-1].append(self.kind.words_at(state, seat, action))
         state.apply(action)
@@ -491,10 +499,10 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
     kind = kind_of(game)
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
-        raise WidgetError(f"setup: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
+        raise WidgetError(f"The table deals {kind.title} only in the ways its Game list offers: choose one there.")
     level = level or kind.levels[0][0]
     if level not in dict(kind.levels):
-        raise WidgetError(f"level: expected one of {', '.join(n for n, _ in kind.levels)}, not {shown(level)}")
+        raise WidgetError(_levels_said(kind))
     if seed is None:
         seed = random.randrange(10**9)
     first = kind.players_of(setup) - 1
@@ -504,42 +512,60 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
 
 
 def read_game_text(game: str, text: str) -> Table:
-    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
+    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` saying, in the table's
+    words, what in the record cannot be read if not (the page shows it when a kept game cannot be restored)."""
     kind = kind_of(game)
     parts = text.strip().split(".")
     if len(parts) < 5 or parts[0] != kind.code:
-        raise WidgetError(f"game: expected a {kind.title} game's text, like {kind.code}.<seed>.<first dealer>.<level>."
-                          f"<setup>.<hands>, not {shown(text)}")
+        raise WidgetError(_unreadable(kind, f"it is not the record of a {kind.title} game at this table"))
     _, seed, first, level, setup, *hands = parts
     if not (seed.isascii() and seed.isdigit()) or len(seed) > 15:
-        raise WidgetError(f"game: the seed is a whole number, not {shown(seed)}")
+        raise WidgetError(_unreadable(kind, "its seed, the number the cards were shuffled by, is not a whole number"))
     if setup not in dict(kind.setups):
-        raise WidgetError(f"game: {kind.title} is played as {', '.join(v for v, _ in kind.setups)}, not {shown(setup)}")
+        raise WidgetError(_unreadable(kind, f"it is for a way of playing {kind.title} this table does not deal"))
     players = kind.players_of(setup)
     if not (first.isascii() and first.isdigit()) or not 0 <= int(first) < players:
-        raise WidgetError(f"game: the first dealer is a seat from 0 to {players - 1}, not {shown(first)}")
+        raise WidgetError(_unreadable(kind, f"its first dealer is not one of the {_number(players)} seats"))
     if level not in dict(kind.levels):
-        raise WidgetError(f"game: the level is one of {', '.join(n for n, _ in kind.levels)}, not {shown(level)}")
+        raise WidgetError(_unreadable(kind, "its computer players' level is not one this table has"))
     try:
         table = Table(kind, kind.start(int(seed), setup, int(first)), int(seed), int(first), level, setup)
-    except StytvoltError as err:
-        raise WidgetError(f"game: {err}") from None
+    except StytvoltError:
+        raise WidgetError(_unreadable(kind, "its game cannot be dealt")) from None
+    word = str(getattr(table.match, "HAND", "hand"))
     for number, code in enumerate(hands, 1):
         if table.match.over:
-            raise WidgetError(f"game: hand {number} comes after the end of the game")
+            raise WidgetError(_unreadable(kind, f"{word} {number} comes after the end of the game"))
         if number > 1 and not table.hand.is_terminal():
-            raise WidgetError(f"game: hand {number - 1} is not over, so hand {number} cannot be dealt")
+            raise WidgetError(_unreadable(kind, f"{word} {number - 1} is not over, so {word} {number} cannot have been "
+                                                "dealt"))
         table.deal()
         for at, ch in enumerate(_action_codes(code), 1):
             state = table.hand
             legal = list(state.legal_actions())
             index = _action_index(ch)
             if not legal or index < 0 or index >= len(legal):
-                raise WidgetError(f"game: hand {number}, action {at} ({shown(ch)}) is not one of the actions allowed there")
+                raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
             table.apply(legal[index])
     if not hands:
         table.deal()
     return table
+
+
+def _unreadable(kind: Kind, why: str) -> str:
+    """A game record that cannot be read, and why, in the table's words."""
+    return f"This {kind.title} game's record cannot be read: {why}."
+
+
+def _levels_said(kind: Kind) -> str:
+    names = [name.capitalize() for name, _ in kind.levels]
+    return f"The computer players' level is {_listed(names, 'or')}." if len(names) > 1 else (
+        f"The computer players play at one level here, {names[0]}.")
+
+
+def _listed(items: Sequence[str], last: str = "and") -> str:
+    """``a, b and c`` (or ``a, b or c``)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def _action_code(index: int) -> str:
@@ -568,7 +594,7 @@ def undo_south(table: Table) -> Table:
     """The game as it was when South was last asked to act: South's last action and everything after it taken back."""
     spots = [(h, k) for h, moves in enumerate(table.moves) for k, (seat, _) in enumerate(moves) if seat == SOUTH]
     if not spots:
-        raise WidgetError("do: there is nothing of yours to take back yet")
+        raise WidgetError("There is nothing of yours to take back yet.")
     h, k = spots[-1]
     codes = table.codes[:h] + ["".join(_action_codes(table.codes[h])[:k])]
     return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes))
@@ -1020,25 +1046,109 @@ def _think(table: Table) -> Work:
 
 
 def _play(table: Table, text: str) -> None:
+    """South takes the action a button sent (its text, as ``str(action)`` writes it, with the cards ticked after a
+    lay-away button's word).  What the table cannot take is refused in the game's words, worked out from the table
+    (whose turn, what is on offer, what was ticked), never in the words of the engine's parser."""
     state = table.hand
     if state.is_terminal():
-        raise WidgetError("action: the hand is over: deal the next hand first")
-    if state.current_player() != SOUTH:
-        raise WidgetError(f"action: it is {table.names[state.current_player()]}'s turn, not yours")
+        raise WidgetError(_over(table))
+    seat = state.current_player()
+    if seat != SOUTH:
+        raise WidgetError(f"It is {table.names[seat]}'s turn, not yours.")
+    table.apply(_chosen(table, state, text))
+
+
+def _over(table: Table) -> str:
+    """Why nothing more can be played: the game is over, or the hand is."""
+    if table.match.over:
+        return "The game is over: start a new game."
+    return f"The {_hand_word(table)} is over: deal the next one."
+
+
+#: The small numbers as a sentence says them.
+_NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _chosen(table: Table, state: Any, text: str) -> Any:
+    """The legal action ``text`` names, or a :class:`WidgetError` saying in the game's words why there is none."""
+    legal = list(state.legal_actions())
+    said = " ".join(text.split())
+    for action in legal:
+        if str(action) == said:
+            return action
     from stytvolt.core.registry import game as registry_game
 
     try:
-        action = registry_game(table.kind.game).parse_action(text)
-    except StytvoltError as err:
-        raise WidgetError(f"action: {err}") from None
-    if action not in state.legal_actions():
+        action = registry_game(table.kind.game).parse_action(said)
+    except StytvoltError:
+        action = None
+    if action is not None and action in legal:
+        return action
+    raise WidgetError(_refusal(table, state, said, action, legal))
+
+
+#: What South is told when what was sent is nothing on offer now (a stale page, a hand-made request).
+_NOT_ON_OFFER = "That is not one of your choices now: choose from the buttons and cards on offer."
+#: The codes of the engines' refusals that say only that an action is of the wrong sort for the moment (in the
+#: engine's words): the table says instead what South is asked.
+_NOT_NOW = frozenset({"wrong-phase", "over"})
+
+
+def _refusal(table: Table, state: Any, said: str, action: Any, legal: Sequence[Any]) -> str:
+    """Why South's ``said`` cannot be taken now, in the game's words: the cards ticked for laying away, a card not
+    in the hand, the rule that forbids the action (the engine's reason, unless it says only that the action is of
+    the wrong sort for the moment), else that it is not on offer."""
+    kind = table.kind
+    word = said.split(" ", 1)[0].lower()
+    sorts = {kind.kind_of(a) for a in legal}
+    if word in sorts & {"exchange", "swipe"}:
+        return _pick_refusal(table, state, word, said.split()[1:], [a for a in legal if kind.kind_of(a) == word])
+    if action is not None:
+        card = kind.card_of(action)
+        if card is not None and card not in _playable(state, SOUTH):
+            return f"{card.symbol} is not in your hand."
         reason = state.refusal(action)
-        why = _say(reason, table) if reason is not None else "it is not allowed now"
-        raise WidgetError(f"action: {action} is not allowed now: {why}")
-    try:
-        table.apply(action)
-    except IllegalAction as err:  # pragma: no cover (checked just above)
-        raise WidgetError(f"action: {err}") from None
+        if reason is not None and reason.code == "not-held" and reason.cards:
+            return f"{cards_text(reason.cards)} is not in your hand."
+        if reason is not None and reason.code not in _NOT_NOW:
+            return _say(reason, table)
+    return _NOT_ON_OFFER
+
+
+def _pick_refusal(table: Table, state: Any, word: str, tokens: Sequence[str], offered: Sequence[Any]) -> str:
+    """Why the cards ticked under a lay-away button cannot be laid away, in the words of the picker."""
+    from stytvolt.core.cards import parse_card
+
+    hand = list(state.hands[SOUTH])
+    ticked: list[Card] = []
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except StytvoltError:
+            return "Only the cards of your hand can be ticked to lay away."
+        if card not in hand:
+            return f"{card.symbol} is not in your hand: tick cards of your hand to lay away."
+        if card in ticked:
+            return f"{card.symbol} is ticked twice: tick each card once."
+        ticked.append(card)
+    sizes = sorted({len(a.cards) for a in offered})
+    n = len(ticked)
+    you = f"you ticked {_number(n)}"
+    if n not in sizes:
+        least, most = sizes[0], sizes[-1]
+        if least == most:
+            return f"Tick the {_number(most)} {noun_for(most, 'card')} to lay away: {you}."
+        if n > most:
+            return f"Tick at most {_number(most)} {noun_for(most, 'card')} to lay away: {you}."
+        return f"Tick at least {_number(least)} {noun_for(least, 'card')} to lay away: {you}."
+    reason = state.refusal(type(offered[0])(word, cards=tuple(ticked)))
+    if reason is not None and reason.code not in _NOT_NOW:
+        return _say(reason, table)
+    return "Those cards cannot be laid away together: tick others."
 
 
 def _answer(table: Table, settings: bool = False) -> Answer:
@@ -1053,14 +1163,15 @@ def _seed(params: Params) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 15:
-        raise WidgetError(f"seed: expected a whole number, not {shown(text)}")
+        raise WidgetError("The seed of a new game is a whole number, like 42.")
     return int(text)
 
 
 def _hand_number(params: Params, table: Table) -> int:
     text = params.get("hand", "").strip()
     if not (text.isascii() and text.isdigit()) or int(text) >= len(table.match.hands):
-        raise WidgetError(f"hand: expected an earlier hand of this game, from 0 to {len(table.match.hands) - 1}, not {shown(text)}")
+        word = _hand_word(table)
+        raise WidgetError(f"That {word} is not in this game's log: it has {counted(len(table.match.hands), word)}.")
     return int(text)
 
 
@@ -1095,11 +1206,11 @@ def _register(kind: Kind) -> None:
     def answer(params: dict[str, str]) -> Answer | Work:
         do = params.get("do", "").strip() or "show"
         if do not in DOS:
-            raise WidgetError(f"do: expected one of {', '.join(DOS)}, not {shown(do)}")
+            raise WidgetError("The table cannot do that: its buttons deal, play, take back and show the log.")
         text = params.get("game", "").strip()
         if do == "new" or not text:
             if do not in ("new", "show"):
-                raise WidgetError(f"game: {do!r} needs the game so far, and none was sent")
+                raise WidgetError("There is no game on the table yet: start a new game.")
             seed = _seed(params)
             if seed is None and do == "show":
                 seed = BUILD_SEED
@@ -1115,20 +1226,20 @@ def _register(kind: Kind) -> None:
             return _answer(undo_south(table))
         if do == "next":
             if not table.hand.is_terminal():
-                raise WidgetError("do: the hand is not over yet")
+                raise WidgetError(f"The {_hand_word(table)} is not over yet: play it out first.")
             if table.match.over:
-                raise WidgetError("do: the game is over: start a new game")
+                raise WidgetError("The game is over: start a new game.")
             if len(text) > _ROOM:
-                raise WidgetError(f"game: this game's record is full ({len(text):,} characters): start a new game")
+                raise WidgetError("This game's record is full: start a new game to play on.")
             table.deal()
             return _answer(table)
         if do == "log":
             return {"html": hand_log(table, _hand_number(params, table)), "set": {}}
         state = table.hand  # do == "computer"
         if state.is_terminal():
-            raise WidgetError("do: the hand is over: deal the next hand")
+            raise WidgetError(_over(table))
         if state.current_player() == SOUTH:
-            raise WidgetError("do: it is your turn (South), not the computer's")
+            raise WidgetError("It is your turn, not the computer's.")
         return _think(table)
 
 

@@ -30,6 +30,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card, CardParseError, parse_card
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS
+from stytvolt.core.words import counted
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PLAYERS, TRICKS
@@ -73,10 +74,9 @@ def _moves(params: Params) -> list[str]:
 
 
 def _hints(params: Params) -> int:
-    text = params.get("hints", "").strip() or "0"
-    if not text.isdigit() or int(text) > len(HINT_COSTS):
-        raise WidgetError(f"hints: a number from 0 to {len(HINT_COSTS)}, not {shown(text)}")
-    return int(text)
+    from stytvolt.core.checks import whole_text
+
+    return whole_text(params.get("hints", "").strip() or "0", "hints: the number of hints taken", 0, len(HINT_COSTS), error=WidgetError)
 
 
 def _try(state: HandState, text: str) -> Action:
@@ -159,7 +159,7 @@ def _seat(state: HandState, seat: int, interactive: bool) -> str:
     return (f'<section class="sv-pz-seat sv-pz-{name.lower()}{" sv-seat--acting" if seat == to_move else ""}" '
             f'aria-label="{name}, {side}">'
             f'<h3 class="sv-table-h">{name} <span class="sv-seat-role">{side}{marks}</span> '
-            f'<span class="sv-seat-facts">{tricks} trick{"s" if tricks != 1 else ""}</span></h3>'
+            f'<span class="sv-seat-facts">{counted(tricks, "trick")}</span></h3>'
             f'<ul class="sv-table-cards">{cards}</ul>{played}</section>')
 
 

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from stytvolt.core.cards import Card, Suit, parse_cards
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.tricks import TrickResult
+from stytvolt.core.words import counted
 from stytvolt.sjavs.bidding import trump_lengths
 from stytvolt.sjavs.cards import PACK, PERMANENT_TRUMPS, describe_suit, is_permanent, order, suit_of
 from stytvolt.sjavs.play import explain_trick
@@ -481,7 +482,7 @@ def _sheet(results: Sequence[Result], players: int, names: Sequence[str], start:
         sheet.record(column, score)
         said = "announce" if _plural(players) else "announces"
         bands = {"vol alone": "every trick, one announcer alone", "vol": "every trick (vol)", "no trick": "no trick"}
-        took = bands.get(score.band, f"{points} card points")
+        took = bands.get(score.band, counted(points, "card point"))
         effect = _effect(names, players, before, sheet.totals, score, sheet.carried if score.tie else carried)
         notes.append(f"{names[column]} {said} with {trump.symbol} trumps, {took}: {effect}")
         scores.append(score)
@@ -787,7 +788,7 @@ def _facts(state: "HandState") -> str:
             won[state.side_of(t.winner)] += 1
         parts.append("tricks won: " + ", ".join(f"{n} {w}" for n, w in zip(COLUMNS[state.players], won)))
     if state.players == 3:
-        parts.append(f"talon: {len(state.talon) - len(state.drawn)} cards face down")
+        parts.append(f"talon: {counted(len(state.talon) - len(state.drawn), 'card')} face down")
     return f'<p class="sv-facts">{escape("; ".join(parts))}.</p>'
 
 
@@ -804,7 +805,7 @@ def _bid_words(state: "HandState", seat: int, action_text: str) -> tuple[str, st
     best = max(lengths.of(s) for s in Suit)
     suits = " or ".join(s.english for s in Suit if lengths.of(s) == best)
     if action_text == "pass":
-        return "bid-pass", f"{names[seat]} passes: the longest trump suit {names[seat]} could make is {best} cards ({suits})."
+        return "bid-pass", f"{names[seat]} passes: the longest trump suit {names[seat]} could make is {counted(best, 'card')} ({suits})."
     return "bid", f"{names[seat]} bids {action_text[4:]}: with {suits} trumps the cards held would make {best} trumps."
 
 
@@ -848,7 +849,7 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
             held = ranked([c for c in state.visible_to_owner(seat) if suit_of(c, action.suit) is action.suit], action.suit)
             title = f"{names[seat]} names {action.suit.english} trumps"
             said.append(("trump", f"{names[seat]} won the bidding and names {action.suit.english}: "
-                                  f"{len(held)} trumps in {names[seat]}'s cards."))
+                                  f"{counted(len(held), 'trump')} in {names[seat]}'s cards."))
         elif action.kind == "exchange":
             title = f"{names[seat]} exchanges with the talon"
         else:
@@ -929,9 +930,9 @@ def _score_step(state: "HandState") -> str:
         who = f"The announcers, {columns[side]} ({names[state.declarer]} and {names[(state.declarer + 2) % 4]}),"
     else:
         who = f"{names[state.declarer]}, the {'soloist' if state.players == 3 else 'announcer'},"
-    held = f"holding {points} card points"
+    held = f"holding {counted(points, 'card point')}"
     if state.players == 3:
-        held = f"holding {points} card points with the cards laid away and the talon's cards not drawn"
+        held = f"holding {counted(points, 'card point')} with the cards laid away and the talon's cards not drawn"
     lines = [("count", f"{who} won {tricks} of {len(state.tricks)} tricks, {held}.")]
     lines.append((score.reason.code, score.reason.render()))
     alone = score.band == "vol alone"

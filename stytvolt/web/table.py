@@ -24,6 +24,10 @@ Params (strings, as a form sends them):
   rule switch, named by its word (``compulsory-beating=yes``,
   ``cut-for-stikkar=two-stikkar``); a switch not sent keeps its default.
 
+A refusal is a sentence of the game ("♥A is not in your hand.", "It is
+West's turn, not yours.", the rule that forbids a card), as at the shared
+table (:mod:`stytvolt.web.matches`), never the engine's parser talking.
+
 A computer move and a "why" are long answers: they return a generator that
 yields the computer player's progress (:data:`stytvolt.web.Work`), so the
 browser's worker can run them in slices and cancel them.
@@ -57,8 +61,9 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.core.errors import IllegalAction, StytvoltError
+from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
+from stytvolt.core.words import counted
 from stytvolt.core.rules import Switch, parse_switch_words, switches
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import card_worth
@@ -73,7 +78,7 @@ from stytvolt.styrivolt.saved import deck_text, read_deck
 from stytvolt.styrivolt.stock import TakeInProgress
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.styrivolt.variants import Rules
-from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, shown, widget
+from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import card_label, chalk_figure, chip, role_word, table_controls
 from stytvolt.web import styrivolt as _styrivolt  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
@@ -112,7 +117,7 @@ _KIND_CODE = {
 }
 _CODE_KIND = {code: kind for kind, code in _KIND_CODE.items()}
 _CARDS_OF = {Kind.TRADE: 2, Kind.EXPOSE: 1, Kind.WITH: 1, Kind.DISCARD: 1}
-_SYMBOL = re.compile(r"[♥♠♦♣](?:[2-9AJQK])")
+_SYMBOL = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
 
 
 def _name(p: int) -> str:
@@ -193,44 +198,50 @@ def _decode_hand(code: str, number: int) -> list[str]:
         start = i if kind is Kind.PLAY else i + 1
         letters = code[start:start + need]
         if len(letters) < need:
-            raise WidgetError(f"game: {where} ends inside an action (a {kind.value!r} names {need} card(s))")
+            raise WidgetError(_unreadable(f"{where} breaks off in the middle of a move"))
         try:
             cards = tuple(read_deck(letters, where))
-        except StytvoltError as err:
-            raise WidgetError(f"game: {err}") from None
+        except StytvoltError:
+            raise WidgetError(_unreadable(f"{where} names a card that is not in the pack")) from None
         out.append(str(Action(kind, cards)))
         i = start + need
     return out
 
 
+def _unreadable(why: str) -> str:
+    """A game record that cannot be read, and why, in the table's words (the page shows it when a kept game
+    cannot be restored)."""
+    return f"This Stýrivolt game's record cannot be read: {why}."
+
+
 def read_game_text(text: str) -> Table:
-    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` naming ``game`` if not."""
+    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` saying, in the table's
+    words, what in the record cannot be read if not."""
     text = text.strip()
     parts = text.split(".")
     if len(parts) < 5 or parts[0] != TEXT_VERSION:
-        raise WidgetError(
-            f"game: expected the game's text, like 1.<seed>.<first dealer>.<level>.<rules>.<hands>, not {shown(text)}")
+        raise WidgetError(_unreadable("it is not the record of a Stýrivolt game at this table"))
     version, seed, first, level, rules_text, *hands = parts
     if not (seed.isascii() and seed.isdigit()) or len(seed) > 19:
-        raise WidgetError(f"game: the seed is a whole number, not {shown(seed)}")
-    if not (first.isascii() and first.isdigit()) or len(first) != 1:
-        raise WidgetError(f"game: the first dealer is a seat from 0 to 3, not {shown(first)}")
+        raise WidgetError(_unreadable("its seed, the number the cards were shuffled by, is not a whole number"))
+    if not (first.isascii() and first.isdigit()) or len(first) != 1 or int(first) >= PLAYERS:
+        raise WidgetError(_unreadable("its first dealer is not one of the four seats"))
     from stytvolt.styrivolt.players import LEVELS
 
     if level not in LEVELS:
-        raise WidgetError(f"game: the level is one of {', '.join(LEVELS)}, not {shown(level)}")
+        raise WidgetError(_unreadable("its computer players' level is not one this table has"))
     try:
         rules = parse_switch_words(Rules, [w for w in rules_text.split("_") if w])
-    except StytvoltError as err:
-        raise WidgetError(f"game: {err}") from None
+    except StytvoltError:
+        raise WidgetError(_unreadable("it names a rule variation this table does not know")) from None
     data = {
         "game": "styrivolt-game", "v": 2, "seed": int(seed), "first_dealer": int(first), "rules": rules.to_json(),
         "hands": [_decode_hand(code, i + 1) for i, code in enumerate(hands)],
     }
     try:
         game = Game.from_json(data)
-    except StytvoltError as err:
-        raise WidgetError(f"game: {err}") from None
+    except StytvoltError:
+        raise WidgetError(_unreadable("its hands hold a move the rules did not allow there")) from None
     return Table(game, level)
 
 
@@ -240,7 +251,7 @@ def new_table(rules: Rules = Rules(), level: str | None = None, seed: int | None
 
     level = DEFAULT_LEVEL if level is None else level
     if level not in LEVELS:
-        raise WidgetError(f"level: expected one of {', '.join(LEVELS)}, not {shown(level)}")
+        raise WidgetError(_levels_said())
     if seed is None:
         seed = random.randrange(10**9)
     game = Game(seed=seed, first_dealer=FIRST_DEALER, rules=rules)
@@ -259,7 +270,7 @@ def undo_south(table: Table) -> Table:
     game = table.game
     spots = [(h, k) for h, hand in enumerate(game.hands) for k, (p, _) in enumerate(hand.history) if p == SOUTH]
     if not spots:
-        raise WidgetError("do: nothing to undo: you have not acted yet in this game")
+        raise WidgetError("There is nothing of yours to take back yet.")
     h, k = spots[-1]
     data = game.to_json()
     data["hands"] = [*data["hands"][:h], data["hands"][h][:k]]
@@ -268,18 +279,23 @@ def undo_south(table: Table) -> Table:
 
 # -- reading the params ------------------------------------------------------------------------------
 
+#: A "Why?" asked about a move the game does not hold (a stale page, a hand-made request).
+_NO_SUCH_MOVE = "That move is not in this game's log."
+
 
 def _switch_value(sw: Switch, text: str) -> object:
     value = text.strip().lower()
+    title = sw.word.replace("-", " ").capitalize()
     if isinstance(sw.default, Enum):
         if value not in sw.choices:
-            raise WidgetError(f"{sw.word}: expected one of {', '.join(sw.choices)}, not {shown(text)}")
+            said = [c.replace("-", " ") for c in sw.choices]
+            raise WidgetError(f"The rule variation “{title}” is one of: {', '.join(said)}.")
         return value
     if value in ("yes", "on", "true", "1"):
         return True
     if value in ("no", "off", "false", "0"):
         return False
-    raise WidgetError(f"{sw.word}: expected yes or no, not {shown(text)}")
+    raise WidgetError(f"The rule variation “{title}” is either ticked or not.")
 
 
 def _rules(params: Params) -> Rules:
@@ -289,8 +305,8 @@ def _rules(params: Params) -> Rules:
             chosen[sw.name] = _switch_value(sw, params[sw.word])
     try:
         return Rules(**chosen)  # type: ignore[arg-type]
-    except StytvoltError as err:  # pragma: no cover (every value is checked above)
-        raise WidgetError(str(err)) from None
+    except StytvoltError:  # pragma: no cover (every value is checked above)
+        raise WidgetError("These rule variations cannot be played together.") from None
 
 
 def _level(params: Params) -> str:
@@ -298,8 +314,15 @@ def _level(params: Params) -> str:
 
     level = params.get("level", "").strip().lower() or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise WidgetError(f"level: expected one of {', '.join(LEVELS)}, not {shown(level)}")
+        raise WidgetError(_levels_said())
     return level
+
+
+def _levels_said() -> str:
+    from stytvolt.styrivolt.players import LEVELS
+
+    names = [name.capitalize() for name in LEVELS]
+    return f"The computer players' level is {', '.join(names[:-1])} or {names[-1]}."
 
 
 def _seed(params: Params) -> int | None:
@@ -307,7 +330,7 @@ def _seed(params: Params) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        raise WidgetError(f"seed: expected a whole number like 42, not {shown(text)}")
+        raise WidgetError("The seed of a new game is a whole number, like 42.")
     return int(text)
 
 
@@ -316,13 +339,13 @@ def _move(params: Params, table: Table) -> tuple[int, int]:
     h_text, dot, k_text = text.partition(".")
     if not (dot and h_text.isascii() and h_text.isdigit() and k_text.isascii() and k_text.isdigit()
             and len(text) <= 12):
-        raise WidgetError(f"move: expected a computer move as <hand>.<action>, like 0.3, not {shown(text)}")
+        raise WidgetError(_NO_SUCH_MOVE)
     h, k = int(h_text), int(k_text)
     hands = table.game.hands
     if h >= len(hands) or k >= len(hands[h].history):
-        raise WidgetError(f"move: this game has no move {shown(text)}")
+        raise WidgetError(_NO_SUCH_MOVE)
     if hands[h].history[k][0] == SOUTH:
-        raise WidgetError(f"move: {shown(text)} is your own move, not the computer's")
+        raise WidgetError("That move is your own: “Why?” gives the computer players' reasons.")
     return h, k
 
 
@@ -330,7 +353,7 @@ def _hand(params: Params, table: Table) -> int:
     text = params.get("hand", "").strip()
     count = len(table.game.hands)
     if not (text.isascii() and text.isdigit()) or len(text) > 4 or int(text) >= count:
-        raise WidgetError(f"hand: this game has hands 0 to {count - 1}, counted from 0, not {shown(text)}")
+        raise WidgetError(f"That hand is not in this game's log: it has {counted(count, 'hand')}.")
     return int(text)
 
 
@@ -537,7 +560,7 @@ def _action_label(action: Action, obs: Observation, ranking: Ranking | None) -> 
             return f"Give {give.symbol} for the cut {_describe(ranking, take)}"
         return f"Trade {give.symbol} for {_describe(ranking, take)}"
     if kind is Kind.TAKE_STOCK:
-        text = f"Take the stock ({obs.stock_size} cards) for your hand"
+        text = f"Take the stock ({counted(obs.stock_size, 'card')}) for your hand"
         return text if obs.right_to_stock else text + " (you hold a stikkar: a penalty)"
     if kind is Kind.PASS:
         return "Keep your king" if phase is Phase.CLAIM else "Do not trade"
@@ -613,7 +636,7 @@ def _seat_box(p: int, state: HandState, obs: Observation, ranking: Ranking | Non
     badge = "".join(f'<span class="sv-badge">{escape(m)}</span>' for m in marks)
     return (f'<div class="{cls}" role="group" aria-label="{_name(p)}, {_ROLES[p]}">'
             f'<p class="sv-seat-name"><strong>{_name(p)}</strong> <span class="sv-seat-role">{_ROLES[p]}</span></p>'
-            f'<p class="sv-seat-facts">{count} card{"s" if count != 1 else ""} · {tricks} trick{"s" if tricks != 1 else ""} {badge}</p>'
+            f'<p class="sv-seat-facts">{counted(count, "card")} · {counted(tricks, "trick")} {badge}</p>'
             f"{played}</div>")
 
 
@@ -626,7 +649,7 @@ def _facts(state: HandState, obs: Observation, ranking: Ranking | None, number: 
     a, b = obs.team_tricks()
     parts.append(f"tricks: team A (you and North) {a}, team B {b}")
     if obs.phase != Phase.EXPOSE.value:
-        parts.append(f"stock: {obs.stock_size} cards face down")
+        parts.append(f"stock: {counted(obs.stock_size, 'card')} face down")
     head = f'<p class="sv-table-facts">{" · ".join(parts)}.</p>'
     face_up = [c for cards in obs.exposed.values() for c in cards]
     rows = []
@@ -665,7 +688,7 @@ def _your_hand(state: HandState, obs: Observation, ranking: Ranking | None, lega
             refusal = _say(reason) if reason is not None else None
         cards.append(f"<li>{_card_button(card, ranking, obs, legal, refusal, active)}</li>")
     return (f'<section class="sv-your-hand" aria-label="Your hand">'
-            f'<h3 class="sv-table-h">Your hand ({len(obs.hand)} card{"s" if len(obs.hand) != 1 else ""})</h3>'
+            f'<h3 class="sv-table-h">Your hand ({counted(len(obs.hand), "card")})</h3>'
             f'<ul class="sv-table-cards">{"".join(cards)}</ul></section>')
 
 
@@ -757,7 +780,7 @@ def _chalk(table: Table) -> str:
     else:
         value = board.value(leader)
         side = "your team" if leader == SOUTH % 2 else "West and East"
-        standing = f"Team {TEAM_LETTERS[leader]} ({side}) holds {value} cross{'es' if value != 1 else ''}."
+        standing = f"Team {TEAM_LETTERS[leader]} ({side}) holds {counted(value, 'cross')}."
     return (f'<section class="sv-table-chalk" aria-label="The chalk-up"><h3 class="sv-table-h">The chalk-up</h3>'
             f'<p class="sv-table-standing">Team A: you and North; team B: West and East. {escape(standing)}</p>'
             f'{chalk_figure(board, last, title="The chalk-up of this game", id_prefix="table-chalk")}</section>')
@@ -904,33 +927,59 @@ def _answer(table: Table, settings: bool = False) -> Answer:
     return {"html": render(table), "set": _set(table, settings)}
 
 
+#: What South is told when what was sent is nothing on offer now (a stale page, a hand-made request).
+_NOT_ON_OFFER = "That is not one of your choices now: choose from the buttons and cards on offer."
+
+
 def _play(table: Table, text: str) -> None:
+    """South takes the action a button sent (``str(action)``).  What the table cannot take is refused in the
+    game's words, worked out from the table (whose turn, what is on offer, the rule that forbids a card), never
+    in the words of the engine's parser."""
     state = table.game.current
     if state is None:
-        raise WidgetError("action: the hand is over: deal the next hand first")
+        raise WidgetError("The hand is over: deal the next one.")
     if state.to_move != SOUTH:
-        raise WidgetError(f"action: it is {_name(state.to_move)}'s turn, not yours")
-    try:
-        action = parse_action(text)
-    except StytvoltError as err:
-        raise WidgetError(f"action: {err}") from None
-    try:
-        state.apply(action)
-    except IllegalAction as err:
-        raise WidgetError(f"action: {action} is not allowed now: {_say(err.reason)}") from None
+        raise WidgetError(f"It is {_name(state.to_move)}'s turn, not yours.")
+    legal = state.legal_actions()
+    said = " ".join(text.split())
+    action = next((a for a in legal if str(a) == said), None)
+    if action is None:
+        try:
+            action = parse_action(said)
+        except StytvoltError:
+            raise WidgetError(_NOT_ON_OFFER) from None
+        if action not in legal:
+            raise WidgetError(_refusal(state, action, legal))
+    state.apply(action)
     if state.is_terminal():
         table.game.score()
+
+
+def _refusal(state: HandState, action: Action, legal: Sequence[Action]) -> str:
+    """Why South may not take ``action`` now, in the game's words: a card not in the hand, or the rule that forbids
+    it (the engine's reason, unless it says only that the action is of the wrong sort for the moment); anything
+    else is simply not on offer."""
+    reason = state.refusal(action)
+    if reason is not None and reason.code == "refused.not_held" and reason.cards:
+        return f"{reason.cards[0].symbol} is not in your hand."
+    if reason is not None and reason.code not in _NOT_NOW:
+        return _say(reason)
+    return _NOT_ON_OFFER
+
+
+#: The refusals that say only that an action is of the wrong sort for the moment (in the engine's words).
+_NOT_NOW = frozenset({"refused.phase", "refused.over"})
 
 
 @widget(GAME, "table", title="Play against the computer", controls=_controls)
 def _table(params: dict[str, str]) -> Answer | Work:
     do = params.get("do", "").strip() or "show"
     if do not in DOS:
-        raise WidgetError(f"do: expected one of {', '.join(DOS)}, not {shown(do)}")
+        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
     text = params.get("game", "").strip()
     if do == "new" or not text:
         if do not in ("new", "show"):
-            raise WidgetError(f"game: {do!r} needs the game so far, and none was sent")
+            raise WidgetError("There is no game on the table yet: start a new game.")
         seed = _seed(params)
         if seed is None and do == "show":
             seed = BUILD_SEED
@@ -947,9 +996,9 @@ def _table(params: dict[str, str]) -> Answer | Work:
         return _answer(undo_south(table))
     if do == "next":
         if table.game.current is not None:
-            raise WidgetError("do: the hand is not over yet")
+            raise WidgetError("The hand is not over yet: play it out first.")
         if len(text) > _ROOM:
-            raise WidgetError(f"game: this game's record is full ({len(text):,} characters): start a new game")
+            raise WidgetError("This game's record is full: start a new game to play on.")
         table.game.deal()
         return _answer(table)
     if do == "why":
@@ -960,7 +1009,7 @@ def _table(params: dict[str, str]) -> Answer | Work:
     # do == "computer"
     turn = table.turn
     if turn is None:
-        raise WidgetError("do: the hand is over: deal the next hand")
+        raise WidgetError("The hand is over: deal the next one.")
     if turn == SOUTH:
-        raise WidgetError("do: it is your turn (South), not the computer's")
+        raise WidgetError("It is your turn, not the computer's.")
     return _think(table)

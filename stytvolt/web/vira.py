@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from stytvolt.core.cards import FULL_PACK, Card, Suit, parse_card, parse_cards
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.vira.chips import CHIP_VALUE, HOUSE_CHIPS
 from stytvolt.vira.contracts import (
     CONTRACTS, GASK_OPTIONS, Bid, Contract, Kind, Outcome, SuitClass, bid_refusal, contract, outcome, points,
@@ -481,13 +482,13 @@ def _contract(params: dict[str, str]) -> Answer:
         rate = points(item, None if playing_misere or len(item.rates) == 1 else cls, misere=bool(misere))
         chips = HOUSE_CHIPS.for_contract(item).amount(result, False)
         won = result is Outcome.WON
-        lines.append(("outcome", f"{item.english} with {tricks} trick{'' if tricks == 1 else 's'}: {result.value}"
+        lines.append(("outcome", f"{item.english} with {counted(tricks, 'trick')}: {result.value}"
                                  f" ({result.swedish})."))
         where = "" if playing_misere or len(item.rates) == 1 else f" at the {cls.value} rate"
-        lines.append(("points", f"Each opponent {'pays the player' if won else 'is paid'} {rate} point"
-                                f"{'' if rate == 1 else 's'}{where}."))
-        lines.append(("chips", f"On the house chip table the player {'takes' if won else 'pays'} {chips} chip"
-                               f"{'' if chips == 1 else 's'} {'from' if won else 'into'} the pool (a chip is worth "
+        lines.append(("points", f"Each opponent {'pays the player' if won else 'is paid'} {counted(rate, 'point')}"
+                                f"{where}."))
+        lines.append(("chips", f"On the house chip table the player {'takes' if won else 'pays'} {counted(chips, 'chip')}"
+                               f" {'from' if won else 'into'} the pool (a chip is worth "
                                f"{CHIP_VALUE} points; the historical chip figures were not recovered)."))
     said = "".join(f'<li data-answer="{c}">{escape(t)}</li>' for c, t in lines)
     result_html = f'<ul class="sv-reasons sv-result">{said}</ul>' if lines else ""
@@ -522,7 +523,7 @@ def settlement_html(item: Contract, tricks: int | None, cls: SuitClass | None, *
             f'<table data-stack="" class="sv-settlement"><caption>Points and chips (chips: the house table)</caption>'
             f'<thead><tr><th scope="col">Player</th><th scope="col">Points</th><th scope="col">Chips</th></tr></thead>'
             f"<tbody>{rows}</tbody></table><p>The pool {'gains' if result.pot >= 0 else 'loses'} "
-            f"{abs(result.pot)} chip{'' if abs(result.pot) == 1 else 's'}.</p></div>")
+            f"{counted(abs(result.pot), 'chip')}.</p></div>")
 
 
 @figure(GAME, "settle")
@@ -566,7 +567,7 @@ def _facts(state: "HandState") -> str:
         parts.append(f"soloist: {SEATS[state.soloist]}, {state.bid}")
     if state.trump is not None:
         parts.append(f"trumps: {state.trump.english} ({suit_class_of(state.trump, state.preference).value})")
-    parts.append(f"talon: {len(state.talon)} card{'' if len(state.talon) == 1 else 's'} face down")
+    parts.append(f"talon: {counted(len(state.talon), 'card')} face down")
     if state.tricks:
         parts.append("tricks: " + ", ".join(f"{n} {w}" for n, w in zip(SEATS, state.won)))
     return f'<p class="sv-facts">{escape("; ".join(parts))}.</p>'
@@ -663,7 +664,7 @@ def _walk(state: "HandState", choose: "Chooser", notes: "Callable[[int, int], li
                 state.apply(pending)
                 pending = None
             drawn = [c for c in state.hands[seat] if c not in hand_before]
-            title = f"{who} lays away {len(laid)} card{'' if len(laid) == 1 else 's'}"
+            title = f"{who} lays away {counted(len(laid), 'card')}"
             text = f"{who} lays away {_symbols(laid)} face down"
             if drawn and talon_before == len(drawn) and len(drawn) >= 13:
                 text += f" and takes the whole talon: {_symbols(_sorted(drawn, None))}"
@@ -762,8 +763,8 @@ def _procedure_words(state: "HandState", who: str, action: "Action") -> tuple[st
         assert state.contract is not None
         first = points(state.contract, None if state.contract.always_misere else state.first_class)
         trumps = f" with {state.first_class.value} trumps" if state.first_class is not None else ""
-        return f"{who} buys a second try", ("retry", f"{who} buys a second try: {who} pays each opponent {first} "
-                                                     f"point{'' if first == 1 else 's'} now, as for "
+        return f"{who} buys a second try", ("retry", f"{who} buys a second try: {who} pays each opponent "
+                                                     f"{counted(first, 'point')} now, as for "
                                                      f"{state.contract.english} lost{trumps}, and the procedure "
                                                      "starts again.")
     if kind == "keep":
@@ -803,7 +804,7 @@ def _settle_step(state: "HandState", rulings: Sequence[str] = ()) -> str:
     table = (f'<table data-stack="" class="sv-settlement"><caption>What the hand moved</caption><thead><tr>'
              f'<th scope="col">Player</th><th scope="col">Points</th><th scope="col">Chips</th></tr></thead>'
              f"<tbody>{rows}</tbody></table><p>The pool {'gains' if settlement.pot >= 0 else 'loses'} "
-             f"{abs(settlement.pot)} chip{'' if abs(settlement.pot) == 1 else 's'}.</p>")
+             f"{counted(abs(settlement.pot), 'chip')}.</p>")
     return (f'<p class="sv-step-title"><strong>The settlement</strong></p>{_facts(state)}{_hand_rows(state, -1)}'
             f"{said_list(lines)}{table}{_rulings_line(rulings) if rulings else ''}")
 

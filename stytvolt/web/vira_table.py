@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
@@ -59,10 +60,6 @@ def _bot(level: str, seed: int) -> Any:
     from stytvolt.vira.bots import SimpleBot
 
     return SimpleBot(seed)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _suit(suit: Suit) -> str:
@@ -134,7 +131,7 @@ def _words_at(state: Any, seat: int, action: Any) -> str:
     if kind == "draw":
         n = len(state.step_discards)
         turned = " (the turned cards first)" if state.face_up else ""
-        return f"draws {_plural(n, 'card')} from the talon{turned}"
+        return f"draws {counted(n, 'card')} from the talon{turned}"
     if kind == "keep":
         return "keeps the hand and exchanges nothing"
     if kind == "play":
@@ -236,15 +233,15 @@ def _discard_prompt(state: Any) -> str:
         return (f"Exchange: press the cards to lay away, one at a time (at least one), then Draw to take as many from "
                 f"the top of the talon{turned}.{so_far}")
     if step.kind == "exact":
-        return (f"Lay away exactly {_plural(step.size, 'card')}, one at a time; as many are drawn from the talon "
+        return (f"Lay away exactly {counted(step.size, 'card')}, one at a time; as many are drawn from the talon "
                 f"at once.{so_far}")
     left = hand - step.size
     item: Contract = state.contract
     if item.kind is ContractKind.GASK and not state.exchanged[SOUTH]:
-        keep = f"keep exactly {_plural(step.size, 'card')}" if step.size else "lay away your whole hand"
-        return (f"{item.english}: {keep}, then take the whole talon. Lay away {_plural(left, 'more card')}, one at a "
+        keep = f"keep exactly {counted(step.size, 'card')}" if step.size else "lay away your whole hand"
+        return (f"{item.english}: {keep}, then take the whole talon. Lay away {counted(left, 'more card')}, one at a "
                 "time.")
-    return f"Lay away {_plural(left, 'more card')}, one at a time, until you hold {step.size}."
+    return f"Lay away {counted(left, 'more card')}, one at a time, until you hold {step.size}."
 
 
 def _defend_prompt(state: Any) -> str:
@@ -397,7 +394,7 @@ def _tally(state: Any, words: Words) -> list[tuple[str, str]]:
     if state.soloist is not None:
         tries = ", second try" if state.tries == 2 else ""
         rows.append(("Soloist", f"{names[state.soloist]}: {state.bid} ({tricks_words(state.contract)}{tries})"))
-        rows.append(("Talon", f"{_plural(len(state.talon), 'card')} face down"
+        rows.append(("Talon", f"{counted(len(state.talon), 'card')} face down"
                      + (f"; turned up: {cards_text(state.face_up)}" if state.face_up else "")))
     if state.discards[SOUTH]:
         rows.append(("You laid away", cards_text(_order(state, state.discards[SOUTH]))))

@@ -260,15 +260,15 @@ def test_json_round_trip_and_text() -> None:
 @pytest.mark.parametrize("data, words", [
     ({"game": "sjavs"}, "not a saved Brus deal"),
     ({"game": "brus", "v": 2, "deck": ""}, "not a saved Brus deal"),
-    ({"game": "brus"}, "lacks 'deck'"),
+    ({"game": "brus"}, "lacks the field 'deck'"),
     ({"game": "brus", "deck": "C9", "x": 1}, "no field 'x'"),
-    ({"game": "brus", "deck": 5}, "'deck' is the 36 cards"),
+    ({"game": "brus", "deck": 5}, "deck must be the 36 cards as text, not 5"),
     ({"game": "brus", "deck": "C9 D6"}, "has 36 cards, got 2"),
     ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "players": 5}, "players must be 4 or 6"),
     ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "dealer": 4}, "dealer must be"),
     ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "rules": {"x": 1}}, "unknown rule switch"),
     ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "actions": ["HQ"]}, "cannot be replayed"),
-    ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "actions": "D6"}, "must be a list"),
+    ({"game": "brus", "deck": " ".join(str(c) for c in sorted(PACK)), "actions": "D6"}, "actions is a list of action texts, not 'D6'"),
     ("[1, 2", "not JSON"),
     (7, "JSON object, not an int"),
 ])

@@ -263,8 +263,8 @@ def test_deal_score_words_the_tricks_and_the_club_king() -> None:
     assert draft.context.endswith("The tricks, in the order they were taken: South (♣7 laid out), West, North (♠7 laid "
                                   "out), East, West (♥7 laid out), South, North, East (♦7 laid out), South. North holds ♣K.")
     assert [r.render() for r in draft.explanation] == [
-        "South and North took 5 tricks, 2 of them the sevens laid out (♣7 ♠7): each seven is a trick won.",
-        "West and East took 4 tricks, 2 of them the sevens laid out (♥7 ♦7): each seven is a trick won.",
+        "South and North took 5 tricks, counting ♣7 and ♠7 laid out: a seven laid out counts as a trick won.",
+        "West and East took 4 tricks, counting ♥7 and ♦7 laid out: a seven laid out counts as a trick won.",
         "North holds ♣K, so it is South and North's.",
         "No side reached six tricks; South and North have five and hold ♣K: 1 stroke.",
     ]
@@ -331,3 +331,10 @@ def test_visible_text_uses_card_symbols_and_seat_names(kind: str) -> None:
             text = " ".join([q.context, q.prompt, *q.explain(seats=SEATS), *(c.text for c in q.choices)])
             assert not re.search(r"\b[CSHD][2-9TJQKA]\b", text), (q.key, text)
             assert not re.search(r"\b(player \d|team [AB])\b", text), (q.key, text)
+
+
+def test_deal_score_counts_one_seven_laid_out_as_one() -> None:
+    # "1 of them the sevens laid out (♠7)" read as several sevens: one seven is named as one.
+    draft = ask_deal_score("S:C7 W W W W W W", club_king=None)
+    assert draft.explanation[0].render() == (
+        "South and North took 1 trick, counting ♣7 laid out: a seven laid out counts as a trick won.")

@@ -219,8 +219,8 @@ def test_a_player_who_can_beat_may_not_pass() -> None:
 def test_refusals_change_nothing_and_name_what_is_wrong() -> None:
     first = ok(do="new", setup="4", seed="5")
     text = first["set"]["game"]
-    for action, words in (("HQ", "not in South's hand"), ("SK", "dud"), ("pass", "must lead"), ("dance", "action"),
-                          ("play CJ", "action")):
+    for action, words in (("HQ", "♥Q is not in your hand."), ("SK", "dud"), ("pass", "must lead"),
+                          ("dance", "That is not one of your choices now"), ("play CJ", "not one of your choices")):
         refused = ask(do="play", game=text, action=action)
         assert not refused["ok"] and words in refused["error"], (action, refused)
     assert ok(do="show", game=text)["html"] == first["html"]
@@ -232,25 +232,26 @@ def test_refusals_change_nothing_and_name_what_is_wrong() -> None:
     refused = ask(do="next", game=text)
     assert not refused["ok"] and "not over" in refused["error"]
     refused = ask(do="new", setup="4", level="expert")
-    assert not refused["ok"] and "simple" in refused["error"]
+    assert not refused["ok"] and refused["error"] == "The computer players play at one level here, Simple."
     refused = ask(do="new", setup="5")
-    assert not refused["ok"] and "4, 6" in refused["error"]
+    assert not refused["ok"] and "only in the ways its Game list offers" in refused["error"]
 
 
 @pytest.mark.parametrize("text, words", [
-    ("s1.1.3.simple.4.", "expected a Brus game's text"),
+    ("s1.1.3.simple.4.", "it is not the record of a Brus game"),
     ("b1.x.3.simple.4.", "seed"),
-    ("b1.1.4.simple.4.", "first dealer"),
-    ("b1.1.6.simple.6.", "first dealer"),
+    ("b1.1.4.simple.4.", "its first dealer is not one of the four seats"),
+    ("b1.1.6.simple.6.", "its first dealer is not one of the six seats"),
     ("b1.1.3.expert.4.", "level"),
-    ("b1.1.3.simple.5.", "played as"),
-    ("b1.1.3.simple.4.~", "not one of the actions"),
-    ("b1.5.3.simple.4.4", "not one of the actions"),  # South's first turn: four live cards to lead, no pass
-    ("b1.5.3.simple.4.0.0", "not over"),
+    ("b1.1.3.simple.5.", "a way of playing Brus this table does not deal"),
+    ("b1.1.3.simple.4.~", "move 1 of deal 1 is not one the rules allowed there"),
+    ("b1.5.3.simple.4.4", "move 1 of deal 1 is not one"),  # South's first turn: four live cards to lead, no pass
+    ("b1.5.3.simple.4.0.0", "deal 1 is not over, so deal 2 cannot have been dealt"),
 ])
-def test_a_bad_game_text_is_refused_naming_the_field(text: str, words: str) -> None:
+def test_a_bad_game_text_is_refused_saying_what_cannot_be_read(text: str, words: str) -> None:
     refused = ask(do="show", game=text)
-    assert not refused["ok"] and refused["error"].startswith("game:") and words in refused["error"], refused
+    assert not refused["ok"] and refused["error"].startswith("This Brus game's record cannot be read: ") and \
+        words in refused["error"], refused
 
 
 # -- the text of a game ---------------------------------------------------------------------------------------

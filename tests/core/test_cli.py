@@ -91,6 +91,43 @@ def test_trick_errors(capsys: pytest.CaptureFixture[str], argv: list[str], needl
     assert_one_error_line(err, needle)
 
 
+@pytest.mark.parametrize("promoted, needle", [
+    ("", "--promoted '' names no play"),
+    (" ", "--promoted ' ' names no play"),
+    (",", "--promoted ',' names no play"),
+    ("1,1,1,1,1", "play 1 is named twice in --promoted '1,1,1,1,1'"),
+    ("1,3", "bad play number '3'"),
+])
+def test_a_promoted_list_that_names_no_play_or_a_play_twice_is_refused(
+        capsys: pytest.CaptureFixture[str], promoted: str, needle: str) -> None:
+    code, out, err = run(capsys, "trick", "--chosen", "H,S", "--promoted", promoted, "HA", "HK")
+    assert code == 2 and out == ""
+    assert_one_error_line(err, needle)
+
+
+def test_a_stock_longer_than_twelve_cards_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "choose", "C6", "C4", "DA", "CA", "D7", "H5", "C2", "C3", "C5", "C7", "C8", "C9", "CJ")
+    assert code == 2 and out == ""
+    assert_one_error_line(err, "a stock holds 12 cards, not 13")
+    code, out, _ = run(capsys, "choose", "C6", "C4", "DA", "CA", "D7", "H5", "C2", "C3", "C5", "C7", "C8", "C9")
+    assert code == 0 and "Chosen: clubs, diamonds" in out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["trick", "H2"], "trick: the following arguments are required: --chosen"),
+    (["play", "--seat", "4"], "play: argument --seat: expected a whole number from 0 to 3, not '4'"),
+    (["play", "--seed", "²"], "play: argument --seed: expected a whole number from 0"),
+    (["ranking", "--random", "--seed", "١٧"], "ranking: argument --seed: expected a whole number from 0 up, not '١٧'"),
+    (["quiz", "--level", "³"], "quiz: argument --level: expected a whole number from 1 to 3, not '³'"),
+    (["puzzles", "generate", "--jobs", "0"], "puzzles generate: argument --jobs: expected a whole number from 1 up"),
+    (["no-such-command"], "argument COMMAND: invalid choice: 'no-such-command'"),
+])
+def test_a_bad_command_line_is_one_error_line(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert_one_error_line(err, needle, "--help")
+
+
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "trick", "H2")  # --chosen is missing
     assert code == 2 and "--chosen" in err

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import os
 import sys
 
 import pytest
@@ -75,3 +77,44 @@ def test_play_stops_on_q_and_refuses_a_card_not_held(capsys: pytest.CaptureFixtu
 def test_bad_id_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "puzzles", "show", "P99999")
     assert code == 2 and err.startswith("stytvolt: error: there is no puzzle")
+
+
+@pytest.mark.parametrize("where, needle", [
+    ("", "--out needs the name of a file"),
+    ("missing-folder/set.json", "cannot write there"),
+    (".", "that is a folder"),
+])
+def test_generate_checks_where_it_writes_before_the_work(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: "os.PathLike[str]", where: str, needle: str) -> None:
+    import stytvolt.styrivolt.puzzle_gen as gen
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the puzzles were generated before --out was checked")
+
+    monkeypatch.setattr(gen, "build", refuse)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "puzzles", "generate", "--count", "1", "--out", where)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("stytvolt: error: --out") and needle in lines[0]
+    assert os.listdir(tmp_path) == []  # nothing was left behind
+
+
+def test_generate_writes_a_file_it_could_write_and_leaves_none_when_the_work_fails(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: "os.PathLike[str]") -> None:
+    import stytvolt.styrivolt.puzzle_gen as gen
+
+    made = puzzles()[:2]
+    monkeypatch.setattr(gen, "build", lambda seeds, count, jobs=1: made)
+    target = os.path.join(tmp_path, "set.json")
+    code, out, _ = run(capsys, "puzzles", "generate", "--count", "1", "--out", target)
+    assert code == 0 and f"written to {target}" in out
+    assert [p["id"] for p in json.load(open(target, encoding="utf-8"))["puzzles"]] == [p.id for p in made]
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gen, "build", fail)
+    other = os.path.join(tmp_path, "other.json")
+    code, _, _ = run(capsys, "puzzles", "generate", "--out", other)
+    assert code == 130 and not os.path.exists(other)  # the file the check made is gone again

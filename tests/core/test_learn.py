@@ -161,11 +161,11 @@ def test_levels_and_seeds_change_the_question() -> None:
         (("styrivolt", "trick-winner", 0, 1), "level is a whole number from 1 to 3, not 0"),
         (("styrivolt", "trick-winner", 4, 1), "not 4"),
         (("styrivolt", "trick-winner", "hard", 1), "not 'hard'"),
-        (("styrivolt", "trick-winner", True, 1), "not a bool"),
+        (("styrivolt", "trick-winner", True, 1), "not True"),
         (("styrivolt", "trick-winner", 1, -1), "seed is a whole number from 0 to 9,007,199,254,740,991, not -1"),
         (("styrivolt", "trick-winner", 1, 2**53), "seed is a whole number"),
         (("styrivolt", "trick-winner", 1, 10**400), "seed is a whole number"),
-        (("styrivolt", "trick-winner", 1, 1.5), "not a float"),
+        (("styrivolt", "trick-winner", 1, 1.5), "not 1.5"),
         (("styrivolt", "trick-winner", 1, "1e3"), "not '1e3'"),
         (("styrivolt", "trick-winner", 1, "x" * 500), "…"),
     ],
@@ -294,6 +294,43 @@ def test_cli_quiz_keeps_asking_until_it_understands(monkeypatch: pytest.MonkeyPa
     assert "You answered" in out
 
 
+def test_cli_quiz_reads_a_superscript_two_as_no_answer_and_asks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "²" passes str.isdigit() but is no number a reader typed: it was read with int() and ended in a traceback.
+    q = learn.question("styrivolt", "lead-legal", 1, 1)
+    right = [c.id for c in q.choices].index(q.answer) + 1
+    code, out = _run(["quiz", "--kind", "lead-legal", "--seed", "1", "--count", "1"], stdin=f"²\n³\n{right}\n",
+                     monkeypatch=monkeypatch)
+    assert code == 0
+    assert out.count(f"Type a number from 1 to {len(q.choices)}") == 2
+    assert "You answered 1 of 1 right." in out
+
+
+@pytest.mark.parametrize("name", ["SJAVS", "Klørsjavs", "klorsjavs", "hörri", "Kvívík", "Gothic Whist"])
+def test_cli_quiz_finds_a_game_by_any_name_the_registry_knows(name: str) -> None:
+    import stytvolt
+
+    game = stytvolt.game(name).name
+    code, out = _run(["quiz", "--game", name, "--list"])
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines() if line[:1] != " "] == list(learn.kind_names(game))
+    code, out = _run(["quiz", "--game", name, "--seed", "3", "--count", "1", "--answers"])
+    assert code == 0 and f"[{game}/{learn.any_kind(game, 3)}/1/3]" in out
+
+
+def test_every_kind_kinds_gives_is_a_kind_question_takes() -> None:
+    # kinds() lists KindInfo values; question(), kind_info() and any_kind() take them as they take the names.
+    for game in learn.games_with_kinds():
+        for info in learn.kinds(game):
+            q = learn.question(game, info, 1, 7)
+            assert q == learn.question(game, info.name, 1, 7) and q.kind == info.name
+            assert learn.kind_info(game, info) is info
+        every = learn.kinds(game)
+        assert learn.any_kind(game, 5, every) == learn.any_kind(game, 5, [k.name for k in every]) == learn.any_kind(game, 5)
+    with pytest.raises(QuizError, match="'trick-winner' is a question kind of brus, not of sjavs"):
+        learn.question("sjavs", learn.kind_info("brus", "trick-winner"), 1, 7)
+    assert learn.question("SJAVS", "trick-winner", "2", "9") == learn.question("sjavs", "trick-winner", 2, 9)
+
+
 def test_cli_quiz_stops_cleanly_at_the_end_of_input(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out = _run(["quiz", "--kind", "trick-winner", "--seed", "1", "--count", "3"], stdin="", monkeypatch=monkeypatch)
     assert code == 0 and "No questions answered." in out
@@ -304,8 +341,8 @@ def test_cli_quiz_stops_cleanly_at_the_end_of_input(monkeypatch: pytest.MonkeyPa
     [
         (["quiz", "--kind", "nope"], "styrivolt has no question kind 'nope'"),
         (["quiz", "--game", "chess"], "no questions for a game called 'chess'"),
-        (["quiz", "--count", "0"], "--count: ask from 1 to 1,000 questions, not 0"),
-        (["quiz", "--seed", "-1"], "--seed: seeds are whole numbers"),
+        (["quiz", "--count", "0"], "--count: expected a whole number from 1 to 1,000, not '0'"),
+        (["quiz", "--seed", "-1"], "--seed: expected a whole number from 0 to 9,007,199,254,740,991, not '-1'"),
     ],
 )
 def test_cli_quiz_refuses_bad_options(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -342,3 +379,44 @@ def test_rule_links_name_their_page_as_the_menu_does() -> None:
     assert every <= set(PAGE_TITLES)
     assert rule_title("rulings.md#r7-a-lamb-led-to-the-first-trick") == "R7 a lamb led to the first trick, on Rulings"
     assert rule_title("ranking.md#lambs") == "Lambs, on Ranking"
+
+
+def test_chalk_up_choices_are_drawn_and_named_by_their_words() -> None:
+    # Each choice of "Chalk it up" was some 40 words differing by one: on a phone, unreadable side by side.
+    # The page draws each as the chalk-up it describes; its words name the button for screen readers.
+    from html import unescape
+
+    from stytvolt.styrivolt.quiz.scoring import chalk_of_id
+
+    q = learn.question("styrivolt", "chalk-after", 2, 5)
+    r = handle({"widget": "quiz", "params": {"key": q.key}})
+    assert r["ok"], r
+    html = r["html"]
+    # Before the hand, drawn: Team B had erased two strokes and holds a cross; Team A draws.
+    before = ("Chalk-up 2. Team A: 3 of 3 strokes standing, 0 erased; holds no crosses. Team B: 1 of 3 strokes "
+              "standing, 2 erased; holds one cross. Team A draws the next chalk-up.")
+    assert q.context == "Scoring: the Kvívík table. Before this hand: " + before
+    assert '<p class="sv-context">Scoring: the Kvívík table. Before this hand:</p>' in html
+    assert f'role="img" aria-label="{before}"' in html
+    buttons = re.findall(r'<button type="button" class="sv-choice sv-choice-chalk" data-choice="([^"]+)" '
+                         r'aria-label="([^"]+)">(<svg .*?</svg>)</button>', html)
+    assert [b[0] for b in buttons] == [c.id for c in q.choices]
+    heights = set()
+    for (cid, label, svg), choice in zip(buttons, q.choices):
+        assert unescape(label) == choice.text and 'aria-hidden="true"' in svg
+        state = chalk_of_id(cid)
+        assert f">Chalk-up {state.chalkups}</text>" in svg and f">Team {'AB'[state.drawer]} draws next</text>" in svg
+        for team in (0, 1):
+            assert svg.count(f'class="stroke standing" data-team="{team}"') == state.standing(team)
+            assert svg.count(f'<g class="cross" data-team="{team}"') == state.crosses[team]
+            assert svg.count(f'<g class="monk" data-team="{team}"') == state.monks[team]
+        heights.add(re.search(r'viewBox="0 0 160 (\d+)"', svg).group(1))  # type: ignore[union-attr]
+    assert len(heights) == 1  # every drawing of the question is as tall as the others
+    # The answer, worked by hand: B's third stroke, A having erased none: a monk's cross beside B's cross,
+    # chalk-up 3 drawn by A (who holds no crosses), every stroke standing.
+    right = dict((cid, svg) for cid, _, svg in buttons)[q.answer]
+    assert ">Chalk-up 3</text>" in right and ">Team A draws next</text>" in right
+    assert right.count('<g class="cross" data-team="1"') == 1 and right.count('<g class="monk" data-team="1"') == 1
+    assert right.count("stroke standing") == 6
+    # Which one is right stays in the closed answer below the choices until the reader answers.
+    assert html.index('<details class="sv-quiz-explain">') < html.index('data-answer="text"')

@@ -135,9 +135,10 @@ def test_a_whole_klorsjavs_game_ends_with_a_loser() -> None:
 def test_an_illegal_or_out_of_turn_action_is_refused_and_changes_nothing() -> None:
     first = ok("sjavs", do="new", setup="4", seed="11")
     text = first["set"]["game"]
-    for action, words in (("play HA", "not allowed"), ("bid 4", "bid"), ("dance", "action")):
+    for action, words in (("play HA", "♥A is not in your hand."), ("bid 4", "That is not one of your choices now"),
+                          ("dance", "That is not one of your choices now")):
         refused = ask("sjavs", do="play", game=text, action=action)
-        assert not refused["ok"] and words in refused["error"], refused
+        assert not refused["ok"] and refused["error"].startswith(words), refused
     assert ok("sjavs", do="show", game=text)["html"] == first["html"]
     passed = ok("sjavs", do="play", game=text, action="pass")
     refused = ask("sjavs", do="play", game=passed["set"]["game"], action="pass")
@@ -201,17 +202,18 @@ def test_the_game_text_is_one_character_an_action() -> None:
 
 
 @pytest.mark.parametrize("text, words", [
-    ("x1.1.3.simple.4.", "expected a Sjavs game's text"),
-    ("s1.abc.3.simple.4.", "seed"),
-    ("s1.1.7.simple.4.", "first dealer"),
-    ("s1.1.3.wizard.4.", "level"),
-    ("s1.1.3.simple.5.", "played as"),
-    ("s1.1.3.simple.4.~", "not one of the actions"),
-    ("s1.1.3.simple.4.0.0", "not over"),
+    ("x1.1.3.simple.4.", "it is not the record of a Sjavs game at this table."),
+    ("s1.abc.3.simple.4.", "its seed, the number the cards were shuffled by, is not a whole number."),
+    ("s1.1.7.simple.4.", "its first dealer is not one of the four seats."),
+    ("s1.1.3.wizard.4.", "its computer players' level is not one this table has."),
+    ("s1.1.3.simple.5.", "it is for a way of playing Sjavs this table does not deal."),
+    ("s1.1.3.simple.4.~", "move 1 of hand 1 is not one the rules allowed there."),
+    ("s1.1.3.simple.4.0.0", "hand 1 is not over, so hand 2 cannot have been dealt."),
 ])
-def test_a_bad_game_text_is_refused_naming_the_field(text: str, words: str) -> None:
+def test_a_bad_game_text_is_refused_saying_what_cannot_be_read(text: str, words: str) -> None:
+    # The page shows this when a kept game cannot be restored: a sentence, with no field name before it.
     refused = ask("sjavs", do="show", game=text)
-    assert not refused["ok"] and refused["error"].startswith("game:") and words in refused["error"], refused
+    assert not refused["ok"] and refused["error"] == f"This Sjavs game's record cannot be read: {words}", refused
 
 
 def test_a_computers_laid_away_cards_stay_hidden_until_the_hand_is_over() -> None:

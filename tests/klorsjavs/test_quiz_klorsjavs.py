@@ -488,3 +488,14 @@ def test_visible_text_uses_card_symbols_and_seat_names(kind: str) -> None:
                                 *q.explain(seats=("South", "West", "North", "East"))])
             assert not re.search(r"\b[SHDC](?:[2-9]|[TJQKA])\b", visible), (q.key, visible)
             assert "player " not in visible and "{" not in visible, q.key
+
+
+def test_auction_score_says_who_pays_whom_in_all() -> None:
+    # "Each opponent pays the declarer the tariff (or the declarer pays each of them)" left the reader to pick the
+    # half that applied: the sentence now says the one that does.
+    won = ask_auction_score("stryger", points=95, tricks=5, declarer=2, rng=random.Random(7))
+    assert won.explanation[-1].render(seats=("South", "West", "North")) == (
+        "Each of the two opponents pays North 8, so North gains 16 in all.")
+    lost = ask_auction_score("stryger", points=45, tricks=2, declarer=2, rng=random.Random(7))
+    assert lost.explanation[-1].render(seats=("South", "West", "North")) == (
+        "North pays each of the two opponents 4, so North loses 8 in all.")

@@ -12,7 +12,7 @@ from stytvolt.core.explain import render
 from stytvolt.core.match import Match, hand_seed
 from stytvolt.knorri import KnorriGame, KnorriState, Rules
 from stytvolt.knorri.bots import SimpleBot
-from stytvolt.knorri.game import KNORRI_GAME, MAX_HAND_ACTIONS, SESSION_HANDS, PointsSheet, SessionOver
+from stytvolt.knorri.game import KNORRI_GAME, MAX_SESSION_TEXT, SESSION_HANDS, PointsSheet, SessionOver
 
 NAMES = ["South", "West", "East"]
 
@@ -167,12 +167,37 @@ def test_json_round_trip_and_text() -> None:
     ({"rules": {"soft_clubs": "yes"}}, "'rules'"),
     ({"hands": [["take S4"]]}, "hand 1, action 1"),
     ({"hands": "none"}, "'hands' is a list"),
-    ({"hands": [["x"] * (MAX_HAND_ACTIONS + 1)]}, f"at most {MAX_HAND_ACTIONS}"),
 ])
 def test_bad_saved_sessions_are_refused_naming_what_is_wrong(change: dict[str, Any], message: str) -> None:
     data = {**KnorriGame(3, players=4).to_json(), **change}
     with pytest.raises(InvalidPosition, match=message.replace("(", r"\(")):
         KnorriGame.from_json(data)
+
+
+def test_a_saved_text_longer_than_any_session_is_refused_before_it_is_read() -> None:
+    text = json.dumps(KnorriGame(3, players=4).to_json())
+    with pytest.raises(InvalidPosition, match=f"at most {MAX_SESSION_TEXT:,}"):
+        KnorriGame.from_json(text + " " * MAX_SESSION_TEXT)
+
+
+@pytest.mark.parametrize("players, seed", [(9, 4), (12, 2)])
+def test_a_two_pack_session_at_nine_to_twelve_restores_from_its_own_save(players: int, seed: int) -> None:
+    # Computer players play a hand of 5,473 actions at nine and 5,778 at twelve: each session's own save (and
+    # its hand's) was once refused on restore ("a hand of knorri-game has at most 5000").  A hand has no
+    # longest length (ruling R100), so no count of actions is refused.
+    game = KnorriGame(seed, players=players, rules=Rules(scoring=True, two_packs=True))
+    bots = [SimpleBot(seed * 100 + p) for p in range(players)]
+    while not game.over:
+        hand = game.deal()
+        while not hand.is_terminal():
+            p = hand.current_player()
+            hand.apply(bots[p].choose(hand.observation(p)))
+    assert len(game.hands) == 1 and len(game.hands[0].history) > 5_000
+    text = json.dumps(game.to_json())
+    again = KnorriGame.from_json(text)
+    assert again.to_json() == game.to_json() and again.sheet_lines() == game.sheet_lines() and again.over
+    hand_text = json.dumps(game.hands[0].to_json())
+    assert KnorriState.from_json(hand_text).to_json() == game.hands[0].to_json()
 
 
 def test_hands_after_the_end_are_refused() -> None:

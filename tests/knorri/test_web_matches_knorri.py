@@ -106,25 +106,25 @@ def whole_session(setup: str, seed: int) -> Table:
 
 def test_a_new_game_lays_out_the_table_and_south_turns_first() -> None:
     # Seed 17 at three: East (seat 2, on South's right) deals, so South turns first.  The engine's shuffle lays
-    # ♦8 ♠K ♥T ♠7 ♣J ♥6 ♦Q ♣K ♣Q face up, and South turns ♦7.  Worked by hand: the diamonds on the table, ♦8 and
+    # ♦8 ♠K ♥10 ♠7 ♣J ♥6 ♦Q ♣K ♣Q face up, and South turns ♦7.  Worked by hand: the diamonds on the table, ♦8 and
     # ♦Q, are higher, so ♦7 has no lower diamond; as a trump it must take a spade or a heart, and four lie there:
-    # ♠7 ♠K ♥6 ♥T.  South chooses, so there are four buttons, each saying what it takes.
+    # ♠7 ♠K ♥6 ♥10.  South chooses, so there are four buttons, each saying what it takes.
     first = ok(do="new", setup="3", seed="17")
     assert first == ok(do="new", setup="3", seed="17")
     html = first["html"]
     assert first["set"]["game"] == "kn1.17.2.simple.3."
     assert turn(html) == "south"
-    assert felt(html) == ("The table: 9 cards face up Face up: ♦8 ♠K ♥T ♠7 ♣J ♥6 ♦Q ♣K ♣Q Turned by South: ♦7 "
+    assert felt(html) == ("The table: 9 cards face up Face up: ♦8 ♠K ♥10 ♠7 ♣J ♥6 ♦Q ♣K ♣Q Turned by South: ♦7 "
                           "♦7 finds no lower diamond, so as a trump it must take a spade or a heart, the player's "
-                          "choice of ♠7 ♠K ♥6 ♥T.")
+                          "choice of ♠7 ♠K ♥6 ♥10.")
     # each face-up card is a picture with its name for a screen reader
     table_part = re.search(r'<section class="sv-felt[^"]*".*?</section>', html)
     assert table_part
     labels = re.findall(r'role="img" aria-label="([^"]+)"', table_part.group(0))
-    assert labels[:3] == ["♦8, eight of diamonds, a trump", "♠K, king of spades", "♥T, ten of hearts"]
+    assert labels[:3] == ["♦8, eight of diamonds, a trump", "♠K, king of spades", "♥10, ten of hearts"]
     assert len(labels) == 10  # nine face up and the turned card
     assert buttons(html) == [("take S7", "Take ♠7 with ♦7"), ("take SK", "Take ♠K with ♦7"),
-                             ("take H6", "Take ♥6 with ♦7"), ("take HT", "Take ♥T with ♦7")]
+                             ("take H6", "Take ♥6 with ♦7"), ("take HT", "Take ♥10 with ♦7")]
     words = text_of(html)
     assert "You turned ♦7. ♦7 finds no lower diamond" in words and "Choose the card to take." in words
     assert "Face down in the pack 42 cards" in words  # 52 - 9 face up - the turned card
@@ -136,7 +136,7 @@ def test_a_new_game_lays_out_the_table_and_south_turns_first() -> None:
 
 def test_every_forced_take_is_explained_in_the_log() -> None:
     # Seed 17 at three, South pressing the last button each time; worked by hand from the table above:
-    # 1. South takes ♥T with ♦7 (the last of the four).  Table: ♦8 ♠K ♠7 ♣J ♥6 ♦Q ♣K ♣Q.
+    # 1. South takes ♥10 with ♦7 (the last of the four).  Table: ♦8 ♠K ♠7 ♣J ♥6 ♦Q ♣K ♣Q.
     # 2. West turns ♠A: the lower spades are ♠7 and ♠K, a choice; SimpleBot takes the more useful, ♠K.
     # 3. East turns ♠8: only ♠7 is a lower spade, so it must take ♠7.
     # 4. South turns ♦6: ♦8 and ♦Q are higher; the only spade or heart left is ♥6, which it must take.
@@ -150,8 +150,8 @@ def test_every_forced_take_is_explained_in_the_log() -> None:
     assert buttons(html) == [("leave", "Leave ♠J face up on the table")]
     assert "You turned ♠J. ♠J stays on the table: no lower spade lies there." in text_of(html)
     assert log(html)[1:] == [
-        "South turns ♦7 and takes ♥T with it. Why: ♦7 finds no lower diamond, so as a trump it must take a spade "
-        "or a heart, the player's choice of ♠7 ♠K ♥6 ♥T.",
+        "South turns ♦7 and takes ♥10 with it. Why: ♦7 finds no lower diamond, so as a trump it must take a spade "
+        "or a heart, the player's choice of ♠7 ♠K ♥6 ♥10.",
         "West turns ♠A and takes ♠K with it. Why: ♠A must take one lower spade from the table; the player chooses "
         "among ♠7 ♠K.",
         "East turns ♠8 and takes ♠7 with it. Why: ♠8 must take ♠7, the only lower spade on the table.",
@@ -178,7 +178,7 @@ def test_a_computer_turn_shows_its_card_and_its_rule_before_it_moves() -> None:
 
 def test_you_missed_one_a_take_left_is_pointed_out() -> None:
     # "3m": the same deal with "you missed one".  South may leave ♦7 although it must take; West, asked first,
-    # points the take out with the card least useful to South (SimpleBot's rule): of ♠7 ♠K ♥6 ♥T that is ♥6,
+    # points the take out with the card least useful to South (SimpleBot's rule): of ♠7 ♠K ♥6 ♥10 that is ♥6,
     # the lowest.  South then holds ♦7 ♥6, and West turns next as usual.
     first = ok(do="new", setup="3m", seed="17")
     html = first["html"]
@@ -191,7 +191,7 @@ def test_you_missed_one_a_take_left_is_pointed_out() -> None:
     lines = log(pointed["html"])
     assert lines[1] == ("South turns ♦7 and leaves it on the table without taking, missing a take the others may "
                         "point out (♦7 finds no lower diamond, so as a trump it must take a spade or a heart, the "
-                        "player's choice of ♠7 ♠K ♥6 ♥T).")
+                        "player's choice of ♠7 ♠K ♥6 ♥10).")
     assert lines[2] == "West points out the missed take: South must take ♥6 with ♦7."
     table = read_game_text("knorri", pointed["set"]["game"])
     assert sorted(map(str, table.hand.hands[SOUTH])) == ["D7", "H6"]
@@ -351,29 +351,33 @@ def test_undo_takes_back_souths_last_action() -> None:
 # -- refusals -------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("params, start", [
-    ({"do": "new", "setup": "9"}, "setup: Knorri is played as 3, 4, 5, 6, 7, 8, 3m"),
-    ({"do": "new", "setup": "3", "level": "expert"}, "level: expected one of simple"),
-    ({"do": "new", "seed": "x"}, "seed: expected a whole number"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "take D8"}, "action: take D8 is not allowed now: ♦7 cannot "
-                                                                       "take ♦8: only a lower diamond can be taken"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "take SA"}, "action: take SA is not allowed now: ♠A is not "
-                                                                       "face up on the table"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "leave"}, "action: leave is not allowed now: The turned "
-                                                                     "card may not stay on the table"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "fold"}, "action: bad action 'fold'"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.3", "action": "take SK"}, "action: it is West's turn, not yours"),
-    ({"do": "computer", "game": "kn1.17.2.simple.3."}, "do: it is your turn (South)"),
-    ({"do": "next", "game": "kn1.17.2.simple.3."}, "do: the hand is not over yet"),
-    ({"do": "play", "game": "kn1.17.2.simple.3.z"}, "game: hand 1, action 1 ('z') is not one of the actions"),
-    ({"do": "show", "game": "b1.17.2.simple.4."}, "game: expected a Knorri game's text"),
-    ({"do": "show", "game": "kn1.17.2.simple.9."}, "game: Knorri is played as"),
-    ({"do": "show", "game": "kn1.17.3.simple.3."}, "game: the first dealer is a seat from 0 to 2"),
+@pytest.mark.parametrize("params, said", [
+    ({"do": "new", "setup": "9"}, "The table deals Knorri only in the ways its Game list offers: choose one there."),
+    ({"do": "new", "setup": "3", "level": "expert"}, "The computer players play at one level here, Simple."),
+    ({"do": "new", "seed": "x"}, "The seed of a new game is a whole number, like 42."),
+    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "take D8"}, "♦7 cannot take ♦8: only a lower diamond can be "
+                                                                       "taken."),
+    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "take SA"}, "♠A is not face up on the table."),
+    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "leave"}, "The turned card may not stay on the table: ♦7 "
+                                                                     "finds no lower diamond"),
+    ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "fold"}, "That is not one of your choices now: choose from "
+                                                                    "the buttons and cards on offer."),
+    ({"do": "play", "game": "kn1.17.2.simple.3.3", "action": "take SK"}, "It is West's turn, not yours."),
+    ({"do": "computer", "game": "kn1.17.2.simple.3."}, "It is your turn, not the computer's."),
+    ({"do": "next", "game": "kn1.17.2.simple.3."}, "The hand is not over yet: play it out first."),
+    ({"do": "play", "game": "kn1.17.2.simple.3.z"}, "This Knorri game's record cannot be read: move 1 of hand 1 is not "
+                                                    "one the rules allowed there."),
+    ({"do": "show", "game": "b1.17.2.simple.4."}, "This Knorri game's record cannot be read: it is not the record of a "
+                                                  "Knorri game at this table."),
+    ({"do": "show", "game": "kn1.17.2.simple.9."}, "This Knorri game's record cannot be read: it is for a way of playing "
+                                                   "Knorri this table does not deal."),
+    ({"do": "show", "game": "kn1.17.3.simple.3."}, "This Knorri game's record cannot be read: its first dealer is not "
+                                                   "one of the three seats."),
 ])
-def test_refusals_name_the_field(params: dict[str, str], start: str) -> None:
+def test_refusals_are_said_in_the_games_words(params: dict[str, str], said: str) -> None:
     response = ask(**params)
     assert not response["ok"]
-    assert response["error"].startswith(start), response["error"]
+    assert response["error"].startswith(said), response["error"]
 
 
 def test_the_alphabet_is_never_outgrown() -> None:

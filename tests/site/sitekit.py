@@ -121,12 +121,30 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def do_GET(self) -> None:
+        extra = self.server.extras.get(self.path)
+        if extra is not None:  # the tests' own addresses (see SiteServer.extras): not the site's, not counted
+            self.send_response(200)
+            self.send_header("Content-Type", extra[0])
+            self.send_header("Content-Length", str(len(extra[1])))
+            self.end_headers()
+            self.wfile.write(extra[1])
+            return
         self.server.requests.append(self.path)
         if self.server.precompressed and self._send_precompressed():
             return
         if self.server.compress and self._send_gzipped():
             return
         super().do_GET()
+
+    def do_POST(self) -> None:
+        """A test hands the server a file to serve at an address of its own (SiteServer.extras)."""
+        if not self.path.startswith(EXTRA_PREFIX):
+            self.send_error(405)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        self.server.extras[self.path] = (self.headers.get("Content-Type", "application/octet-stream"), body)
+        self.send_response(204)
+        self.end_headers()
 
     def _file(self) -> Path:
         path = Path(self.translate_path(self.path))
@@ -172,6 +190,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.server.sent += len(data)
 
 
+#: The test server's own addresses, beside the site's: a blank page of the site's origin, and files a test
+#: posts there (the engine's snapshot, see conftest.engine_snapshot).  Never counted as the site's requests.
+EXTRA_PREFIX = "/__tests__/"
+BLANK = b"<!doctype html><html lang=en><title>blank</title><body></body></html>"
+
+
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     compress = False
@@ -184,6 +208,7 @@ class _Server(http.server.ThreadingHTTPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.requests: list[str] = []
+        self.extras: dict[str, tuple[str, bytes]] = {EXTRA_PREFIX + "blank": ("text/html", BLANK)}
         self.gzip_cache: dict[tuple[str, int], bytes] = {}
 
     def handle_error(self, request: Any, client_address: Any) -> None:

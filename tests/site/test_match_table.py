@@ -94,7 +94,12 @@ def check_against_cpython(widget: Any, table: Table) -> None:
             assert card.symbol in shown
 
 
-@pytest.mark.parametrize("game, path, players", [("sjavs", "sjavs/table/", 4), ("klorsjavs", "klorsjavs/table/", 3)])
+#: A Klørsjavs game in which South has declared ("Play") and holds the cat: the page opens it from its link.
+CAT_GAME = "k1.7.2.simple.klorsjavs.1"
+
+
+@pytest.mark.parametrize("game, path, players", [
+    ("sjavs", "sjavs/table/", 4), ("klorsjavs", f"klorsjavs/table/?w=table&game={CAT_GAME}#table", 3)])
 def test_a_whole_hand_against_the_computer_reaches_the_sheet(
     context_factory: Any, server: SiteServer, game: str, path: str, players: int
 ) -> None:
@@ -104,11 +109,20 @@ def test_a_whole_hand_against_the_computer_reaches_the_sheet(
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
     start = read_game_text(game, game_of(widget))
     assert start.players == players and len(start.match.hands) == 1
-    assert turn(widget) == "south"  # South speaks first
+    assert turn(widget) == "south"  # South speaks first (Klørsjavs: South declared, and holds the cat)
+    before = sum(1 for seat, _ in start.moves[0] if seat == SOUTH)
+    if game == "klorsjavs":
+        # Swiping the cat with no card ticked is refused in the game's words, and nothing changes.
+        assert game_of(widget) == CAT_GAME
+        n = responses(widget)
+        widget.locator(".sv-output button[data-pick-action=swipe]").click()
+        settle(widget, n + 1)
+        assert widget.locator(".sv-status [role=alert]").inner_text() == "Tick the two cards to lay away: you ticked none."
+        assert game_of(widget) == CAT_GAME and turn(widget) == "south"
     # Cards are buttons named for a screen reader.
     labels = widget.locator(".sv-output .sv-your-hand [data-card]").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert labels and all(re.match(r"[♥♠♦♣][2-9TAJQK], \w+ of \w+", str(label)) for label in labels), labels
+    assert labels and all(re.match(r"[♥♠♦♣](?:10|[2-9AJQK]), \w+ of \w+", str(label)) for label in labels), labels
     moves = 0
     while turn(widget) == "south":
         south_moves(widget, keyboard=moves % 2 == 1)
@@ -118,7 +132,7 @@ def test_a_whole_hand_against_the_computer_reaches_the_sheet(
     table = read_game_text(game, game_of(widget))
     hand = table.match.hands[0]
     assert hand.is_terminal()
-    assert sum(1 for seat, _ in table.moves[0] if seat == SOUTH) == moves
+    assert sum(1 for seat, _ in table.moves[0] if seat == SOUTH) == before + moves
     # The sheet on the page is CPython's sheet of this game.
     rows = widget.locator(".sv-output table.sv-sheet tbody tr")
     lines = table.match.sheet_lines()

@@ -1,4 +1,4 @@
-"""The quiz in Chromium: questions drawn by Pyodide, verdicts at once, misses coming back, permalinks, progress.
+"""The quiz in Chromium: questions drawn by Pyodide, verdicts at once, misses coming back, permalinks, sessions.
 
 Every question the page shows is compared with CPython's
 ``stytvolt.learn.question`` for the same four values; the answers clicked
@@ -69,11 +69,48 @@ def next_question(widget: Any) -> None:
     settle(widget)
 
 
-def test_a_missed_question_is_explained_and_comes_back(page: Any, server: SiteServer) -> None:
-    missed = learn.question("styrivolt", "trick-winner", 2, 4242)
-    widget = practise(page, server, f"?game=styrivolt&kind=trick-winner&level=2&seed=4242")
+# Every text a live region receives (a screen reader's polite and assertive announcements), with the question on
+# the page and whether it was answered yet: installed before the page's own scripts run.
+LIVE_REGIONS = """() => {
+  window.__spoken = [];
+  new MutationObserver(() => {
+    for (const region of document.querySelectorAll('[aria-live], [role=status], [role=alert]')) {
+      const text = region.textContent.replace(/\\s+/g, ' ').trim();
+      if (!text || region.__said === text) continue;
+      region.__said = text;
+      const q = document.querySelector('.sv-quiz-q');
+      window.__spoken.push({text, key: q ? q.dataset.key : '', answered: Boolean(q && q.dataset.verdict)});
+    }
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def assert_no_answer_said_early(page: Any) -> None:
+    """No live region said a question's answer before the reader answered it (defect: "Answer: ♦2" at every draw)."""
+    early = [s for s in page.evaluate("window.__spoken") if s["key"] and not s["answered"]]
+    for said in early:
+        q = learn.parse_key(said["key"])
+        assert "Answer" not in said["text"] and q.correct.label not in said["text"], said
+    assert any(said["text"].startswith("New question.") for said in early), f"no new question was announced: {early}"
+
+
+def answer_right(widget: Any) -> learn.Question:
+    q = learn.parse_key(shown_key(widget))
+    assert_is(widget, q)
+    click_choice(widget, q.answer)
+    assert widget.locator(".sv-quiz-q").get_attribute("data-verdict") == "right"
+    return q
+
+
+def test_a_missed_question_comes_back_for_review_at_the_level_chosen(page: Any, server: SiteServer) -> None:
+    """A practise session: a miss, its review (labelled, the Level box left as chosen), the ten-question summary and
+    "Practise my misses"; no live region says an answer before it is given."""
+    page.add_init_script(script=f"({LIVE_REGIONS})()")
+    missed = learn.question("styrivolt", "trick-winner", 1, 4242)
+    widget = practise(page, server, "?game=styrivolt&kind=trick-winner&level=1&seed=4242")
     wait_key(widget, missed.key)
     assert_is(widget, missed)
+    assert_no_answer_said_early(page)
     # Wrong: the verdict says so in words, the right card is marked, the engine's explanation opens with the rule's link.
     wrong = next(c.id for c in missed.choices if c.id != missed.answer)
     click_choice(widget, wrong)
@@ -94,24 +131,67 @@ def test_a_missed_question_is_explained_and_comes_back(page: Any, server: SiteSe
     assert box.get_attribute("data-verdict") == "wrong"
     saved = store(page)
     assert saved["review"] == [{"key": missed.key, "box": 0, "due": 3}]
-    assert saved["records"] == {"styrivolt/trick-winner/2": [0, 1]} and saved["streak"] == 0
-    # Two new questions, answered right (the answer CPython gives for the key the page drew)...
-    for _ in range(2):
-        next_question(widget)
-        key = shown_key(widget)
-        assert key != missed.key
-        q = learn.parse_key(key)
-        assert_is(widget, q)
-        click_choice(widget, q.answer)
-        assert widget.locator(".sv-quiz-q").get_attribute("data-verdict") == "right"
+    assert saved["records"] == {"styrivolt/trick-winner/1": [0, 1]} and saved["streak"] == 0
+    # The reader moves up to Hard (the box asks at once) and answers two right...
+    level = widget.locator('select[name="level"]')
+    n = answers(widget)
+    level.select_option("3")
+    wait_answer(widget, n)
+    settle(widget)
+    for step in range(2):
+        if step:
+            next_question(widget)
+        q = answer_right(widget)
+        assert q.level == 3 and q.key != missed.key
         assert widget.locator(".sv-quiz-verdict").inner_text().startswith("✓ Right")
+        assert widget.locator(".sv-quiz-q").get_attribute("data-review") is None
     assert store(page)["streak"] == 2
     assert "Streak 2 (best 2)" in widget.locator(".sv-quiz-score").inner_text()
-    # ...and the missed one is back; right this time, it waits longer before its next review.
+    # ...and the missed Easy one is back, labelled "Review", while the Level box stays at Hard.
     next_question(widget)
     assert shown_key(widget) == missed.key
-    click_choice(widget, missed.answer)
+    assert level.input_value() == "3"
+    assert widget.locator(".sv-quiz-q").get_attribute("data-review") == "yes"
+    assert widget.locator(".sv-quiz-meta").inner_text().startswith("Review · ")
+    answer_right(widget)
     assert store(page)["review"] == [{"key": missed.key, "box": 1, "due": 4 + 5}]
+    assert level.input_value() == "3"
+    next_question(widget)
+    assert learn.parse_key(shown_key(widget)).level == 3  # the next fresh question is at the level chosen
+    # A chalk-up question missed: its verdict ends its answer's sentence once ("…chalk-up. It will come back").
+    n = answers(widget)
+    widget.locator('select[name="kind"]').select_option("chalk-after")
+    wait_answer(widget, n)
+    settle(widget)
+    chalk = learn.parse_key(shown_key(widget))
+    assert chalk.kind == "chalk-after"
+    click_choice(widget, next(c.id for c in chalk.choices if c.id != chalk.answer))
+    verdict = widget.locator(".sv-quiz-verdict").inner_text()
+    assert ".." not in verdict and verdict.endswith("It will come back for review."), verdict
+    # Five more, right: the tenth answer sums the session up, with the lessons to read for the kinds missed.
+    for _ in range(5):
+        next_question(widget)
+        answer_right(widget)
+    summary = widget.locator(".sv-quiz-summary")
+    assert summary.locator("strong").inner_text() == "Your last ten questions: 8 right, 2 missed."
+    assert "the summary is below" in widget.locator(".sv-quiz-verdict").inner_text()
+    links = summary.locator("a").evaluate_all("as => as.map(a => [a.textContent, a.href])")
+    assert links == [["Playing a hand", f"{server.url}play/"], ["Scoring", f"{server.url}scoring/"]], links
+    assert "(for Who wins the trick?)" in summary.inner_text() and "(for Chalk it up)" in summary.inner_text()
+    # Any kind again: the first miss is due, and comes back (the box asks at once).
+    n = answers(widget)
+    widget.locator('select[name="kind"]').select_option("")
+    wait_answer(widget, n)
+    settle(widget)
+    assert shown_key(widget) == missed.key and widget.locator(".sv-quiz-q").get_attribute("data-review") == "yes"
+    # "Practise my misses" asks the other one waiting, the chalk-up, although it is not due yet.
+    saved = store(page)
+    assert {item["key"]: item["due"] > saved["answered"] for item in saved["review"]} == {missed.key: False, chalk.key: True}
+    widget.get_by_label("Practise my misses").check()
+    next_question(widget)
+    assert shown_key(widget) == chalk.key
+    assert widget.locator(".sv-quiz-q").get_attribute("data-review") == "yes"
+    assert_no_answer_said_early(page)
 
 
 def test_a_tap_question_by_keyboard(page: Any, server: SiteServer) -> None:
@@ -152,32 +232,6 @@ def test_the_permalink_reopens_the_same_question(page: Any, server: SiteServer) 
     assert again.locator(".sv-quiz-prompt").inner_text() == prompt
 
 
-def test_progress_page_and_clearing(page: Any, server: SiteServer) -> None:
-    q = learn.question("styrivolt", "lead-legal", 1, 9)
-    widget = practise(page, server, "?game=styrivolt&kind=lead-legal&level=1&seed=9")
-    wait_key(widget, q.key)
-    click_choice(widget, next(c.id for c in q.choices if c.id != q.answer))
-    page.goto(server.url + "progress/")
-    ours = page.locator('table.sv-progress[data-game="styrivolt"]')
-    assert page.locator("table.sv-progress").evaluate_all("ts => ts.map(t => t.dataset.game)") == [
-        "styrivolt", "sjavs", "klorsjavs", "knorri", "brus", "vira"]
-    cell = ours.locator('tr[data-kind="lead-legal"] td[data-level="1"]')
-    page.wait_for_function("() => document.querySelector('.sv-progress-summary')")
-    assert cell.locator(".sv-record").inner_text() == "0 of 1 right"
-    assert "1 waiting for review" in page.locator(".sv-progress-summary").inner_text()
-    assert ours.locator('tr[data-kind="trick-winner"] td[data-level="1"] .sv-record').inner_text() == "not tried"
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.locator(".sv-progress-summary button").click()
-    assert page.evaluate(f"localStorage.getItem('{STORE}')") is None
-    assert cell.locator(".sv-record").inner_text() == "not tried"
-    # Each cell leads to a fresh question of its kind and level.
-    cell.locator("a").click()
-    widget = page.locator('.sv-widget[data-widget="quiz"]').first
-    page.wait_for_function("() => document.querySelector('.sv-quiz-q') && document.querySelector('.sv-output[data-source=pyodide]')", timeout=ANSWER_TIMEOUT)
-    assert widget.locator(".sv-quiz-q").get_attribute("data-kind") == "lead-legal"
-    assert widget.locator(".sv-quiz-q").get_attribute("data-level") == "1"
-
-
 def test_a_learn_page_ends_with_questions_on_its_rules(page: Any, server: SiteServer) -> None:
     page.goto(server.url + "play/")
     wait_ready(page)
@@ -212,3 +266,16 @@ def test_narrow_screen_quiz(context_factory: Any, server: SiteServer) -> None:
         wait_key(widget, f"styrivolt/{key}")
         wide = pg.evaluate("document.documentElement.scrollWidth")
         assert wide <= 375, f"{key}: the page scrolls sideways ({wide} px)"
+        if kind == "chalk-after":
+            # The choices are drawn as chalk-ups, two to a row, each inside the page and named by its words.
+            q = learn.question("styrivolt", kind, int(level), int(seed))
+            drawn = widget.locator(".sv-quiz-q .sv-choice-chalk").evaluate_all(
+                "bs => bs.map(b => { const r = b.getBoundingClientRect(), s = b.querySelector('svg').getBoundingClientRect();"
+                " return {id: b.dataset.choice, label: b.getAttribute('aria-label'), left: r.left, right: r.right,"
+                " top: Math.round(r.top), svg: s.width, hidden: b.querySelector('svg').getAttribute('aria-hidden')}; })")
+            assert [(d["id"], d["label"]) for d in drawn] == [(c.id, c.text) for c in q.choices]
+            assert all(d["left"] >= 0 and d["right"] <= 375 and d["svg"] >= 120 and d["hidden"] == "true" for d in drawn), drawn
+            assert drawn[0]["top"] == drawn[1]["top"], drawn  # two side by side
+            before = widget.locator(".sv-quiz-q .sv-chalk-before svg")
+            assert before.get_attribute("role") == "img" and q.context.endswith(before.get_attribute("aria-label") or "-")
+            assert not widget.locator(".sv-quiz-explain").is_visible()  # the answer waits for an answer

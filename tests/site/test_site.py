@@ -451,10 +451,10 @@ def test_request_api_matches_cpython(page: Any, server: SiteServer, widget_pages
         assert not r["error"].startswith("internal error") and len(r["error"]) < 200, r
 
 
-def test_a_damaged_wheel_is_refused(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
-    """Pyodide checks the wheel against its sha256 in pyodide-lock.json; the page says the rules could not be installed."""
-    page.context.route("**/pyodide/*/stytvolt-*.whl*", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the wheel", content_type="application/zip"))
-    widget = open_widget(page, server, widget_pages, "trick", ready=False)
+def test_a_damaged_wheel_is_refused(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    """A first visit: Pyodide checks the wheel against its sha256 in pyodide-lock.json; the page says the rules could not be installed."""
+    first_page.context.route("**/pyodide/*/stytvolt-*.whl*", lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the wheel", content_type="application/zip"))
+    widget = open_widget(first_page, server, widget_pages, "trick", ready=False)
     old = widget.locator(".sv-output").inner_html()
     n = answers(widget)
     widget.locator("button.md-button--primary").click()
@@ -464,14 +464,14 @@ def test_a_damaged_wheel_is_refused(page: Any, server: SiteServer, widget_pages:
     alert = widget.locator('.sv-status [role="alert"]').inner_text()
     assert "sha256" in alert
     assert widget.locator(".sv-output").inner_html() == old
-    assert page.evaluate("window.stytvolt.stage") == "failed"
+    assert first_page.evaluate("window.stytvolt.stage") == "failed"
 
 
 # -- loading: once, early, shown -------------------------------------------------------------------
 
 
-def test_loading_is_shown_while_pyodide_starts(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
-    widget = open_widget(page, server, widget_pages, "trick", ready=False)
+def test_loading_is_shown_while_pyodide_starts(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    widget = open_widget(first_page, server, widget_pages, "trick", ready=False)
     state = widget.evaluate(
         """w => {
           const wasReady = window.stytvolt.isReady();

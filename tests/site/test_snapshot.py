@@ -61,7 +61,7 @@ KEPT = """(change) => new Promise((resolve, reject) => {
 })"""
 
 
-def _first_visit(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> list[Any]:
+def _first_visit(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> list[Any]:
     widget = open_widget(page, server, widget_pages, "ranking")
     n = answers(widget)
     widget.locator("button").first.click()
@@ -76,14 +76,15 @@ def _first_visit(page: Any, server: SiteServer, widget_pages: dict[str, str]) ->
     return rows
 
 
-def _answers_like_cpython(page: Any) -> None:
+def _answers_like_cpython(first_page: Any) -> None:
     got = page.evaluate(ASK, REQUESTS)
     for request, response in zip(REQUESTS, got):
         assert response["ok"], (request, response)
         assert response["html"] == handle(request)["html"], f"{request} answers differently from CPython"
 
 
-def test_a_returning_reader_starts_from_the_kept_snapshot(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+def test_a_returning_reader_starts_from_the_kept_snapshot(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    page = first_page  # a first visit: no snapshot kept yet
     _first_visit(page, server, widget_pages)
     # The warmed engine's memory has outgrown the 30 MiB Pyodide's module starts with, which Pyodide
     # alone cannot restore (pyodide/pyodide#6254): the worker grows the module first.  This test covers that.
@@ -100,7 +101,8 @@ def test_a_returning_reader_starts_from_the_kept_snapshot(page: Any, server: Sit
     _answers_like_cpython(page)
 
 
-def test_a_damaged_snapshot_is_dropped_and_python_starts_as_usual(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+def test_a_damaged_snapshot_is_dropped_and_python_starts_as_usual(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    page = first_page  # a first visit: no snapshot kept yet
     _first_visit(page, server, widget_pages)
     page.evaluate(KEPT, "damage")
     page.reload()
@@ -112,7 +114,8 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_as_usual(page: Any, ser
     assert size > 1_000_000
 
 
-def test_a_snapshot_of_another_build_is_not_used(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+def test_a_snapshot_of_another_build_is_not_used(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> None:
+    page = first_page  # a first visit: no snapshot kept yet
     [(key, _, _)] = _first_visit(page, server, widget_pages)
     page.evaluate(KEPT, "rekey")  # as if kept by a build with another wheel
     page.reload()

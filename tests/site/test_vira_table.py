@@ -55,7 +55,7 @@ def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: Sit
     # Cards are named with their suit's class for a screen reader.
     labels = widget.locator(".sv-output .sv-your-hand [data-card]").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert len(labels) == 13 and all(re.match(r"[♥♠♦♣][2-9TJQKA], \w+ of \w+, (preference|colour|off-colour)$",
+    assert len(labels) == 13 and all(re.match(r"[♥♠♦♣](?:10|[2-9JQKA]), \w+ of \w+, (preference|colour|off-colour)$",
                                               str(label)) for label in labels), labels
     # The bids are folded by kind, the draws open; a folded group opens from the keyboard.
     groups = widget.locator(".sv-output details.sv-table-group")

@@ -39,6 +39,7 @@ SEEDS = range(301)
 #: The six permanent trumps, written out by hand.
 PERMANENT = set(parse_cards("CQ SQ CJ SJ HJ DJ"))
 SEAT_OF = {"South": 0, "West": 1, "North": 2, "East": 3}
+SEATS = tuple(SEAT_OF)
 
 
 def _anchors(page: str) -> set[str]:
@@ -413,23 +414,34 @@ def test_bid_winner_hand_worked(level: int, dealer: str, calls: str, winner: str
 
 
 NEXT = [
-    # (dealer, calls so far, bids offered, the one that may be made)
+    # (dealer, calls so far, bids offered, the one that may be made, why each offered bid would or would not beat)
     # South bid 6: a plain 6 does not beat it and 5 in clubs is shorter; 6 in clubs does.
-    ("East", "6", "6,6 clubs,5 clubs", "6c"),
+    ("East", "6", "6,6 clubs,5 clubs", "6c", [
+        "The best bid so far is South's 6.",
+        "6 would not beat 6: it is the same bid, and a bid as long beats it only when announced in clubs.",
+        "6 in clubs would beat 6: as long, and announced in clubs.",
+        "5 in clubs would not beat 6: it is shorter."]),
     # South bid 6 in clubs: neither 6 nor another 6 in clubs beats it; only a longer bid does.
-    ("East", "6 clubs", "6,6 clubs,7", "7"),
+    ("East", "6 clubs", "6,6 clubs,7", "7", [
+        "The best bid so far is South's 6 in clubs.",
+        "6 would not beat 6 in clubs: only a longer bid beats a bid in clubs.",
+        "6 in clubs would not beat 6 in clubs: it is the same bid, and only a longer bid beats a bid in clubs.",
+        "7 would beat 6 in clubs: it is longer."]),
     # South 5, West pass; North may bid 5 in clubs (as long, in clubs), not 5.
-    ("East", "5,pass", "5,5 clubs", "5c"),
+    ("East", "5,pass", "5,5 clubs", "5c", [
+        "The best bid so far is South's 5.",
+        "5 would not beat 5: it is the same bid, and a bid as long beats it only when announced in clubs.",
+        "5 in clubs would beat 5: as long, and announced in clubs."]),
 ]
 
 
-@pytest.mark.parametrize(("dealer", "calls", "offered", "answer"), NEXT)
-def test_next_bid_hand_worked(dealer: str, calls: str, offered: str, answer: str) -> None:
+@pytest.mark.parametrize(("dealer", "calls", "offered", "answer", "why"), NEXT)
+def test_next_bid_hand_worked(dealer: str, calls: str, offered: str, answer: str, why: list[str]) -> None:
     draft = ask_next_bid(calls, offered, SEAT_OF[dealer])
     assert draft.answer == answer
     assert [c.id for c in draft.choices] == [o.replace(" clubs", "c") for o in offered.split(",")]
-    codes = [r.code for r in draft.explanation]
-    assert codes.count("bid-too-low") == len(offered.split(",")) - 1  # each refused bid says why, by the rule
+    # The bids offered were never made: each is said as a bid that would or would not beat the best so far.
+    assert [r.render(seats=SEATS) for r in draft.explanation] == why
 
 
 HANDS = [
@@ -534,7 +546,7 @@ def test_rule_links_lead_to_real_headings_on_the_sjavs_pages(kind: str) -> None:
     rules |= {learn.question(GAME, kind, lv, s).rule for lv in learn.LEVELS for s in range(150)}
     for rule in rules:
         page, _, anchor = rule.partition("#")
-        assert page.startswith("sjavs/") and anchor, rule
+        assert (page.startswith("sjavs/") or page == "rulings.md") and anchor, rule
         assert anchor in _anchors(page), rule
         assert not re.search(r"\b(klrsjavs|6060)\b", rule_title(rule)), rule_title(rule)
 
@@ -576,3 +588,38 @@ def test_the_terminal_asks_sjavs_questions_and_reads_a_ten_as_written_on_the_car
         assert cli_main(["quiz", "--game", "sjavs", "--kind", "trick-winner", "--level", "1", "--seed", "0",
                          "--count", "1"]) == 0
     assert "Right." in buf.getvalue() and "You answered 1 of 1 right." in buf.getvalue()
+
+
+def test_bidding_speaks_only_of_bids_made_and_writes_a_clubs_bid_one_way() -> None:
+    # The explanations once said "East bid 5, which does not beat 6 clubs" of a bid East never made, and wrote
+    # "6 clubs" beside "6 in clubs".  A seat's bid is named only as the bidding shows it; clubs is "6 in clubs".
+    made = re.compile(r"(South|West|North|East)(?:'s| bids| bid| opens the bidding with| wins the bidding with) "
+                      r"(\d(?: in clubs)?)")
+    for level in learn.LEVELS:
+        for seed in range(60):
+            q = learn.question(GAME, "winning-bid", level, seed)
+            said = [q.context, *(c.text for c in q.choices), *q.explain(seats=SEATS)]
+            assert not any(re.search(r"\d clubs", line) for line in said), (q.key, said)
+            for line in q.explain(seats=SEATS):
+                for seat, bid in made.findall(line):
+                    assert f"{seat} {bid}" in q.context, (q.key, line)
+
+
+def test_clubs_61_to_89_says_why_4_and_not_the_printed_5_and_links_ruling_r33() -> None:
+    draft = ask_game_points("C", 75, 5, bidder=1)
+    assert draft.answer == "announcers-4"
+    assert [r.text for r in draft.explanation] == [
+        "The announcers took 75 card points (61 to 89): they score 4. With clubs as trumps this row counts 4 "
+        "instead of 2.",
+        "Not 5, though the account of Sjavs we follow prints 5 for this row: clubs doubles every other row of the "
+        "table (90 or more: 4 → 8; the opponents' rows: 4 → 8 and 8 → 16), so we read that 5 as a slip for 2 "
+        "doubled (ruling R33).",
+    ]
+    assert draft.rule == "rulings.md#r33-sjavs-61-to-89-card-points-with-clubs-trumps"
+    assert "r33-sjavs-61-to-89-card-points-with-clubs-trumps" in _anchors("rulings.md")
+    assert rule_title(draft.rule) == "R33 Sjavs 61 to 89 card points with clubs trumps, on Rulings"
+    # Every clubs row that differs says both numbers.
+    assert ask_game_points("C", 120, 8).explanation[0].text == (
+        "The announcers won all 8 tricks (vol): they score 16. With clubs as trumps this row counts 16 instead of 12.")
+    assert ask_game_points("H", 75, 5).explanation[0].text == (
+        "The announcers took 75 card points (61 to 89): they score 2.")

@@ -330,7 +330,7 @@ def _bad_cases() -> list[tuple[object, str]]:
         ({**good, "rules": {"nonsense": True}}, "'rules'"),
         ({**good, "hands": "pass"}, "'hands' is a list"),
         ({**good, "hands": [good["hands"][0], "pass"]}, "hand 2 is a list"),
-        ({**good, "hands": [good["hands"][0], ["pass", 7]]}, "hand 2, action 2"),
+        ({**good, "hands": [good["hands"][0], ["pass", 7]]}, "action 2 of hand 2 must be text, not 7"),
         ({**good, "hands": [good["hands"][0], ["pass", "play HA"]]}, "hand 2, action 2"),
         ({**good, "hands": [good["hands"][0] + ["pass"]]}, "hand 1, action"),
         (unfinished, "only the last hand may be unfinished"),

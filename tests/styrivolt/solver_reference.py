@@ -83,6 +83,8 @@ def random_rules(rng: random.Random) -> Rules:
         king_of_hearts_takes_bird=rng.random() < 0.4,
         enforce_stock_right=rng.random() < 0.7,
         scoring=rng.choice(["kvivik", "penguin"]),
+        partner_trick_ends_play_on=rng.random() < 0.7,
+        promote_kings_and_queens=rng.random() < 0.7,
     )
 
 

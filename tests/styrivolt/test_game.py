@@ -77,6 +77,25 @@ def test_a_game_without_a_seed_draws_one_and_keeps_it() -> None:
     assert Game.from_json(game.to_json()).seed == game.seed
 
 
+def test_a_game_saved_between_the_end_of_a_hand_and_its_scoring_comes_back_unscored() -> None:
+    game = Game(seed=6, first_dealer=1)
+    rng = random.Random(5)
+    for _ in range(3):
+        finish(game.deal(), rng)
+        game.score()
+    finish(game.deal(), rng)  # over, not yet chalked
+    saved = json.loads(json.dumps(game.to_json()))
+    again = Game.from_json(saved)
+    assert again.to_json() == saved and len(again.board.history) == 3
+    with pytest.raises(ValueError, match="not scored"):
+        again.deal()
+    assert again.score().reasons == game.score().reasons  # the restored game scores the hand as the saved one does
+    assert again.board.state == game.board.state and again.to_json() == game.to_json()
+    assert "unscored" not in again.to_json()
+    with pytest.raises(InvalidPosition, match="'unscored' says the last hand is over and not yet scored, but hand 5"):
+        Game.from_json({**saved, "hands": [*saved["hands"], []]})
+
+
 @pytest.mark.parametrize("change, says", [
     ({"seed": None}, "'seed'"),
     ({"seed": "7"}, "'seed'"),
@@ -87,6 +106,8 @@ def test_a_game_without_a_seed_draws_one_and_keeps_it() -> None:
     ({"hands": [["H2", 5]]}, "action 2 of hand 1"),
     ({"v": 1}, "not a saved"),
     ({"score": 1}, "no field 'score'"),
+    ({"unscored": "yes"}, "'unscored' must be true or false, not 'yes'"),
+    ({"unscored": True}, "'unscored' says the last hand is over and not yet scored, but no hand is dealt"),
 ])
 def test_every_field_of_a_saved_game_is_checked(change: dict[str, object], says: str) -> None:
     good = Game(seed=5).to_json()

@@ -36,13 +36,16 @@ def every_rules(rng: random.Random) -> Rules:
         late_stock=rng.random() < 0.3,
         scoring=rng.choice(["kvivik", "penguin"]),
         enforce_stock_right=rng.random() < 0.7,
+        partner_trick_ends_play_on=rng.random() < 0.7,
+        promote_kings_and_queens=rng.random() < 0.7,
     )
 
 
 def test_every_rule_switch_is_drawn() -> None:
     drawn = {f.name for f in fields(Rules)}
     assert drawn == {"cut_for_stikkar", "queen_claims_cut_stikkar", "open_choosing", "king_of_hearts_takes_bird",
-                     "compulsory_beating", "late_stock", "scoring", "enforce_stock_right"}, "every_rules() misses a switch"
+                     "compulsory_beating", "late_stock", "scoring", "enforce_stock_right",
+                     "partner_trick_ends_play_on", "promote_kings_and_queens"}, "every_rules() misses a switch"
 
 
 def positions(count: int, seed: int) -> Iterator[HandState]:

@@ -33,6 +33,8 @@ rules_strategy = st.builds(
     late_stock=st.booleans(),
     scoring=st.sampled_from(Scoring),
     enforce_stock_right=st.booleans(),
+    partner_trick_ends_play_on=st.booleans(),
+    promote_kings_and_queens=st.booleans(),
 )
 
 

@@ -42,6 +42,35 @@ def test_at_least_300_puzzles_in_three_levels_of_80_or_more() -> None:
     assert min(by_level.values()) >= 80, by_level
 
 
+def test_the_listing_is_reachable_from_the_package_as_documented() -> None:
+    # docs/api.md and docs/puzzles.md: "stytvolt.styrivolt.puzzles() lists them"; so does the registry.
+    import importlib
+    import subprocess
+    import sys
+
+    import stytvolt
+    import stytvolt.styrivolt
+
+    assert [p.id for p in stytvolt.styrivolt.puzzles()] == [p.id for p in puzzles()]
+    assert stytvolt.styrivolt.puzzles("club", "trader") == puzzles("club", "trader")
+    assert stytvolt.styrivolt.puzzles.get_puzzle("P0001") is get_puzzle("P0001")  # still the module
+    assert importlib.import_module("stytvolt.styrivolt.puzzles") is stytvolt.styrivolt.puzzles
+    assert stytvolt.game("Stýrivolt").puzzles(2) == puzzles(2)
+    assert stytvolt.game("knorri").puzzles() and stytvolt.game("sjavs").puzzles() == []
+    # A fresh interpreter that has imported nothing else finds it too (the package loads it on first use).
+    code = "import stytvolt.styrivolt as s; print(len(s.puzzles()))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and int(done.stdout) == len(puzzles()), done.stderr
+
+
+@pytest.mark.parametrize("bad", ["P²", "P³", "P٤٢", "P 42", "P-1", "P", 42])
+def test_an_id_written_with_other_digits_is_refused_naming_it(bad: object) -> None:
+    with pytest.raises(PuzzleError, match="a puzzle id is"):
+        get_puzzle(bad)  # type: ignore[arg-type]
+    with pytest.raises(PuzzleError, match="unknown goal"):
+        parse_goal("take-²")
+
+
 def test_ids_run_in_order_and_levels_rise_with_the_rating() -> None:
     assert [p.id for p in ALL] == [f"P{i:04d}" for i in range(1, len(ALL) + 1)]
     ratings = [p.rating for p in ALL]

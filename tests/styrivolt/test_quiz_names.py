@@ -247,3 +247,27 @@ def test_visible_text_uses_card_symbols() -> None:
 def test_a_wrong_kind_of_position_is_a_package_error() -> None:
     with pytest.raises(InvalidPosition):
         ask_which_card("H,S", Role.TVIST, 42)  # type: ignore[arg-type]
+
+
+def test_with_no_suits_chosen_a_card_offered_is_not_named_by_a_chosen_suit() -> None:
+    # Asked for the fýrik, a question that says the names hold whichever suits are chosen once called ♥4 an
+    # "unfortunate", as though hearts were chosen.  With no suits chosen, only the five permanent stikkar have a
+    # name of their own; any other card offered is said to be none of them (docs/cards.md).
+    draft = ask_which_card(None, Role.FYRIK, "S4 C4 H4 D4")
+    assert draft.context == "These names hold in every deal, whichever suits are chosen."
+    assert [r.text for r in draft.explanation] == [
+        "♣4 (the fýrik) is a permanent stikkar: whatever suits are chosen, it beats every card except a led lamb "
+        "and a higher stikkar.",
+        *(f"{face} ({name}) is not one of the five permanent stikkar: its name, and what it can do, depend on the "
+          "two suits chosen in each deal."
+          for face, name in (("♠4", "four of spades"), ("♥4", "four of hearts"), ("♦4", "four of diamonds"))),
+    ]
+    # Every generated question that names no chosen suits keeps to that: no card gets a chosen suit's role.
+    roles = r"\((unfortunate|tvist|trist|postman|free card|karnifl|stýrivolt|lamb|trader|chosen king|chosen queen)\)|unchosen"
+    asked = 0
+    for seed in range(150):
+        q = learn.question("styrivolt", "card-names", 1, seed)
+        if not q.position["chosen"]:
+            asked += 1
+            assert not re.search(roles, " ".join(q.explain())), q.key
+    assert asked > 30

@@ -394,3 +394,19 @@ def test_visible_text_uses_card_symbols_and_seat_names(kind: str) -> None:
             visible = " ".join([q.prompt, q.context, *(c.text for c in q.choices), *q.explain(seats=("South", "West", "North", "East"))])
             assert not re.search(r"\b[SHDC](?:[2-9]|[JQKA])\b", visible), (q.key, visible)
             assert "player " not in visible, q.key
+
+
+def test_lead_legal_explains_to_you() -> None:
+    # The question asks "May you lead ♥7?" and the context says you lead: the answer says "you", not "South".
+    hands, stock = _deal("H7 H2 SA C4 DK D8 CQ CJ S9", "HK SQ D3")
+    draft = ask_lead_legal(south_to_lead(hands, stock, _after_south_wins_with(hands, stock, "H2")), "H7")
+    assert draft.explanation[-1].render(seats=("South", "West", "North", "East")) == (
+        "♥7 plays as a lamb, and a lamb may lead any trick but the first: this is trick 2, and you won the last "
+        "one, so you may lead it.")
+    draft = ask_lead_legal(south_to_lead(hands, stock), "SA")
+    assert draft.explanation[-1].text == (
+        "Only a lamb is barred from leading, and only from the first trick, so you may lead it.")
+    for level in learn.LEVELS:
+        for seed in range(40):
+            q = learn.question("styrivolt", "lead-legal", level, seed)
+            assert not any("South" in line for line in q.explain(seats=("South", "West", "North", "East"))), q.key

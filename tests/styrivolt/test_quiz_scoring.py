@@ -19,7 +19,9 @@ from markdown.extensions.toc import slugify
 from stytvolt import StytvoltError, learn
 from stytvolt.core.errors import InvalidPosition, ParseError
 from stytvolt.styrivolt.chalk import ChalkState, Chalkboard, Scoring, parse_record, parse_records
-from stytvolt.styrivolt.quiz.scoring import ask_chalk_after, ask_hand_result, scripted_hand
+from stytvolt.styrivolt.quiz.scoring import (
+    ask_chalk_after, ask_hand_result, chalk_before, chalk_id, chalk_of_id, scripted_hand,
+)
 from stytvolt.web.chalk import chalk_description
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -57,10 +59,10 @@ HAND_CASES = [
     (3, "E E E E E E E E E", True, None, P, "B-2x"),
     # A kept in, played on, and West took the seventh trick: the bonus is gone, an ordinary game.
     (3, "S N S N S N W", True, None, K, "A-1s"),
-    # R10: North alone, plays on; South takes a trick: no nine alone, but A goes on and takes all nine as a team.
-    (3, "N N N N N S N N N", True, None, K, "A-3s"),
-    # R10 again, then East takes a trick: an ordinary game.
-    (3, "N N N N N S E", True, None, K, "A-1s"),
+    # R10: North kept in alone and plays on; South takes the sixth trick. No opponent took a trick, so the
+    # bonus stands: the hand ends there, kept in alone, a monk's cross (Penguin: a cross).
+    (3, "N N N N N S", True, None, K, "A-1m"),
+    (3, "N N N N N N N S", True, None, P, "A-1x"),
     # West took the stock holding a stikkar: whatever A made, the penalty is a monk's cross to West's opponents, A.
     (3, "N S N S N", False, 1, K, "A-1m"),
     # North (team A) took it wrongly while South kept in alone: the monk's cross goes to B.
@@ -233,3 +235,50 @@ def test_rule_links_lead_to_real_headings(name: str) -> None:
         text = (DOCS / page).read_text(encoding="utf-8")
         heads = {slugify(h, "-") for h in re.findall(r"^#{1,6}\s+(.+?)\s*$", text, flags=re.M)}
         assert anchor in heads, rule
+
+
+def test_a_cross_won_is_drawn_as_that_cross_not_a_second_one() -> None:
+    # "B wins a monk's cross … B draws a monk's cross of its own" read as two crosses.  The cross won is the cross
+    # drawn, and a win of two monk's crosses calls its second one the second (docs/scoring.md).
+    teams = ("Team A", "Team B")
+    draft = ask_chalk_after("B:ordinary B:ordinary", "B:ordinary")
+    assert [r.render(teams=teams) for r in draft.explanation] == [
+        "Team B wins an ordinary game: one stroke erased on Team B's side.",
+        "Team B's third stroke is erased: the chalk-up is complete; Team A had erased none, so Team B wins a "
+        "monk's cross (worth two crosses).",
+        "Team A holds no crosses to erase, so Team B's monk's cross is drawn on Team B's side.",
+        "Team A has no crosses, so Team A draws the new chalk-up.",
+    ]
+    draft = ask_chalk_after("", "A:nine-alone")
+    assert [r.render(teams=teams) for r in draft.explanation][1:3] == [
+        "Team B holds no crosses to erase, so Team A's monk's cross is drawn on Team A's side.",
+        "Team B holds no crosses to erase, so Team A's second monk's cross is drawn on Team A's side too.",
+    ]
+    # Against a monk's cross, each half of the first monk's cross does its work, then the second is drawn.
+    draft = ask_chalk_after("B:kept-in-alone", "A:nine-alone")
+    assert [r.render(teams=teams) for r in draft.explanation][1:4] == [
+        "Team B holds no plain cross, only a monk's cross, so half of Team A's monk's cross gelds the monk: it "
+        "becomes a plain cross.",
+        "The other half of Team A's monk's cross erases one of Team B's crosses.",
+        "Team B holds no crosses to erase, so Team A's second monk's cross is drawn on Team A's side.",
+    ]
+    said = " ".join(line for s in range(60) for line in learn.question("styrivolt", "chalk-after", 2, s).explain(teams=teams))
+    assert "of its own" not in said
+
+
+def test_a_chalk_up_choice_names_the_chalk_up_it_draws() -> None:
+    # Each choice's id names its chalk-up, so the page can draw the choices; the chalk-up before the hand
+    # follows from the results so far.
+    draft = ask_chalk_after("B:ordinary A:kept-in", "A:ordinary")
+    assert draft.answer == "e00-x1.0-m0.0-b2"  # A's cross (B had rubbed out one), chalk-up 2, drawn by B
+    assert chalk_of_id(draft.answer) == ChalkState(crosses=(1, 0), drawer=1, chalkups=2)
+    assert chalk_before(draft.position) == ChalkState(erased=(2, 1))
+    for level in learn.LEVELS:
+        for seed in range(40):
+            q = learn.question("styrivolt", "chalk-after", level, seed)
+            for choice in q.choices:
+                state = chalk_of_id(choice.id)
+                assert chalk_id(state) == choice.id and choice.text == chalk_description(state, ("Team A", "Team B"))
+            assert q.context.endswith(chalk_description(chalk_before(q.position), ("Team A", "Team B")))
+    with pytest.raises(InvalidPosition, match="not a chalk-up's id"):
+        chalk_of_id("a3b2-0000-a1")

@@ -349,3 +349,43 @@ def test_visible_text_shows_card_symbols_not_letters(name: str) -> None:
             q = learn.question("styrivolt", name, level, seed)
             for text in [q.prompt, q.context, *(c.text for c in q.choices)]:
                 assert not re.search(r"\b[SHDC][2-9JQKA]\b", text), f"{q.key}: {text}"
+
+
+def _depth(text: str) -> int:
+    """How deep brackets nest in ``text``."""
+    deepest = depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def test_take_stock_explains_to_you_without_nested_brackets() -> None:
+    # The question asks "May you take the stock now?"; its explanation once said "South can beat a free card
+    # (holds or fetched a stikkar (♦A (stýrivolt)))".  It speaks to you, one bracket deep at most.
+    held = ask_take_stock(south_first(SD, "SA H4 H8 HQ CQ CK C3 S3 D3"))
+    assert held.explanation[0].text == (
+        "Your hand as dealt holds a stikkar, ♠A, so it can beat a free card: you have no right to the stock, "
+        "and taking it anyway would cost a monk's cross.")
+    fetched = ask_take_stock(_traded(south_first(HC_ACE, "H5 S4 S5 SQ D3 D4 DQ DK H8"), "H5", "HA"))
+    assert fetched.explanation[0].text == (
+        "You have fetched a stikkar by trading, so your hand can beat a free card: you have no right to the "
+        "stock, and taking it anyway would cost a monk's cross.")
+    late = ask_take_stock(to_souths_turn(south_first(SD, "SA H4 H8 HQ CQ CK C3 S3 D3"), 1, south_plays="H4"))
+    assert late.explanation[0].text == (
+        "The first trick has been put aside, so the stock can no longer be taken; and holding a stikkar, you had "
+        "no right to it anyway.")
+    for level in learn.LEVELS:
+        for seed in range(40):
+            q = learn.question("styrivolt", "take-stock", level, seed)
+            for line in q.explain(seats=("South", "West", "North", "East")):
+                assert "South" not in line and _depth(line) <= 1, (q.key, line)
+
+
+def test_choose_suits_answer_names_each_card_once() -> None:
+    # The answer read "♠ spades and ♣ clubs; face up: ♠J, ♣8 (♠J ♣8)", as though four cards went face up.
+    draft = ask_choose_suits("S3 C8 SJ H7 D5 H5 C7 CK S4 SA DQ D4")
+    q = learn.question("styrivolt", "choose-suits", 1, 0)
+    assert q.position["stock"] == "S3 C8 SJ H7 D5 H5 C7 CK S4 SA DQ D4" and q.answer == draft.answer
+    assert q.correct.label == "♠ spades and ♣ clubs; face up: ♠J, ♣8"
+    assert next(c for c in draft.choices if c.id == draft.answer).label == q.correct.label

@@ -6,6 +6,7 @@ pins the decision so that a change to it is a deliberate change to the page.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from stytvolt import format_cards, parse_card
 from stytvolt.core.explain import IllegalAction
 from stytvolt.styrivolt import (
-    Chalkboard, CutRule, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
+    Chalkboard, HandState, CutRule, OneSuitStock, Phase, Ranking, Result, Role, Rules, Scoring, Suit,
     choose_suits, trick_winner,
 )
 
@@ -71,6 +72,24 @@ def test_R5_four_of_a_kind_promotes_every_rank_but_fives() -> None:
     assert "C7" not in [str(a) for a in state.legal_actions()]  # automatic: four sevens are lambs from the first
 
 
+#: Hearts and diamonds are chosen; East holds the four kings, South the plain ace of clubs.
+FOUR_KINGS = ("HQ D2 D5 D9 H4 S3 C2 C4 D7 H6 H9 S9",
+              {1: "CK DK HK SK C6 C7 C8 D8 DJ", 2: "CA D3 D4 D6 DA C3 C9 CJ CQ", 3: "S4 S6 S7 S8 SJ H7 H8 HJ HA"})
+
+
+@pytest.mark.parametrize("promote, winner", [(True, "CK"), (False, "CA")])
+def test_R5_four_kings_promoted_by_default_and_as_they_are_by_switch(promote: bool, winner: str) -> None:
+    # East leads the club king, South plays the club ace. Promoted (the default), the king plays as a chosen
+    # king, which no plain card beats; switched off, it is a plain king and the ace takes it.
+    state = arrange(*FOUR_KINGS, rules=Rules(promote_kings_and_queens=promote))
+    assert sorted(s.letter for s in state.chosen) == ["D", "H"] and state.to_move == 1
+    for action in ("CK", "CA", "S4", "S2"):
+        state.apply(action)
+    trick = state.tricks[-1]
+    assert trick.promoted[0] is promote
+    assert str(trick.cards[(trick.winner - trick.leader) % 4]) == winner
+
+
 def test_R6_a_trader_played_second_third_or_fourth_fetches_too() -> None:
     state = arrange(WEAK_STOCK, {2: "S5 C5 C6 C7 C8 C9 CJ CQ CK"})
     state.apply(state.legal_actions()[0])
@@ -107,18 +126,42 @@ def test_R9_the_stock_is_ten_cards_even_with_a_pair_exposed() -> None:
     assert split.exposed[Suit.DIAMONDS] == (parse_card("D7"),)
 
 
-def test_R10_a_lone_keeper_in_whose_partner_takes_a_trick_plays_on_as_a_team() -> None:
-    state = find(lambda s: s.phase is Phase.PLAY_ON and s.won[s.to_move] == 5)
-    state.apply("play-on")
-    assert state.playing_on == state.to_move % 2
-    # The result is decided by the team's tricks, and "alone" only if one player takes all nine.
+def _partner_takes_a_trick(rules: Rules) -> tuple[HandState, int]:
+    """A lone keeper-in plays on, and his partner takes the next trick the team wins from him (random play,
+    seeded): the state just after that trick, and the keeper."""
+    start = find(lambda s: s.phase is Phase.PLAY_ON and s.won[s.to_move] == 5, rules=rules)
+    keeper = start.to_move
+    rng = random.Random(3)
+    for _ in range(2000):
+        state = start.clone()
+        state.apply("play-on")
+        while not state.is_terminal() and state.won[(keeper + 2) % 4] == 0 and state.team_tricks()[1 - keeper % 2] == 0:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.won[(keeper + 2) % 4] == 1 and state.team_tricks()[1 - keeper % 2] == 0:
+            return state, keeper
+    raise LookupError("the partner never took a trick")
+
+
+def test_R10_a_lone_keeper_in_keeps_the_bonus_when_the_partner_takes_a_trick() -> None:
+    # The seed takes the keeping-in bonus away only when the opponents win a trick: the hand ends at the
+    # partner's trick, kept in alone, a monk's cross (6 in the Kvivik table: worth more than nine tricks, 3).
+    state, keeper = _partner_takes_a_trick(Rules())
+    assert state.is_terminal() and state.result is not None
+    assert (state.result.result, state.result.player, state.result.team) == (Result.KEPT_IN_ALONE, keeper, keeper % 2)
+    assert state.returns()[keeper] == 6 and state.returns()[(keeper + 1) % 4] == -6
+    assert state.won[keeper] == len(state.tricks) - 1 >= 5
+    assert "partner took a trick" in state.result.reason.text
+
+
+def test_R10_switched_off_the_team_plays_on_for_nine_as_a_team() -> None:
+    state, keeper = _partner_takes_a_trick(Rules(partner_trick_ends_play_on=False))
+    if len(state.tricks) < 9:
+        assert not state.is_terminal() and state.playing_on == keeper % 2
     while not state.is_terminal():
         state.apply(state.legal_actions()[0])
-    assert state.result is not None
-    if state.result.result is Result.NINE_TRICKS_ALONE:
-        assert state.won[state.result.player or 0] == 9
-    else:
-        assert state.result.result in (Result.NINE_TRICKS, Result.ORDINARY)
+    assert state.result is not None and state.result.result in (Result.NINE_TRICKS, Result.ORDINARY)
+    if state.result.result is Result.NINE_TRICKS:
+        assert state.returns()[keeper] == 3
 
 
 def test_R11_seed_scores_by_default_penguin_as_a_variant() -> None:

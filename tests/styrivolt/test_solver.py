@@ -123,10 +123,13 @@ def test_the_opponents_see_the_other_side() -> None:
     assert solution.player == 1 and solution.value == -6 and set(solution.best) == set(solution.values)
 
 
-def test_the_keeping_in_decision() -> None:
+@pytest.mark.parametrize("partner_ends, play_on", [(True, 6), (False, 3)])
+def test_the_keeping_in_decision(partner_ends: bool, play_on: int) -> None:
     # Play South's four stikkar: tricks 2-5 are South's, and he says whether to stop.  Stopping is worth the
-    # monk's cross; playing on can reach nine tricks (the team still has the stikkar) but not nine alone.
-    state = after_first_trick()
+    # monk's cross.  Playing on cannot make sure of nine alone, but North can take the next trick with a
+    # stikkar, which ends the hand still kept in alone (R10): the monk's cross again.  With that switch off
+    # the team plays on for nine as a team (the team still has the stikkar): three strokes.
+    state = after_first_trick(Rules(partner_trick_ends_play_on=partner_ends))
     for lead, north in (("C4", "CJ"), ("S8", "CQ"), ("H9", "H7"), ("D9", "S7")):
         state.apply(lead)
         state.apply(state.legal_actions()[0])  # West
@@ -134,7 +137,7 @@ def test_the_keeping_in_decision() -> None:
         state.apply(state.legal_actions()[0])  # East
     assert state.phase is Phase.PLAY_ON and state.to_move == 0
     solution = solve(state)
-    assert solution.values == {"stop": 6, "play-on": 3}
+    assert solution.values == {"stop": 6, "play-on": play_on}
     assert solution.line == ("stop",) and solution.tricks == (5, 0)
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from stytvolt.core.errors import StytvoltError
 from stytvolt.styrivolt.chalk import STROKES, Chalkboard, ChalkState, Result, Scoring, parse_records
-from stytvolt.web.chalk import chalk_description, chalk_svg, chalk_text
+from stytvolt.web.chalk import chalk_description, chalk_small_svg, chalk_svg, chalk_text, small_rows
 
 R = Result
 A, B = 0, 1
@@ -218,3 +218,20 @@ def test_pictures_follow_the_state(recs: list[tuple[int, Result]], scoring: Scor
     text = chalk_text(s)
     assert f"Chalk-up no. {s.chalkups}" in text
     assert f"{'AB'[s.drawer]} draws the next chalk-up" in text
+
+
+def test_the_small_drawing_is_named_or_hidden_and_as_tall_as_asked() -> None:
+    state = ChalkState(erased=(1, 0), crosses=(0, 2), monks=(0, 2), drawer=0, chalkups=4)
+    named = ET.fromstring(chalk_small_svg(state, ("Team A", "Team B"), label="Chalk-up 4, as words"))
+    assert named.get("role") == "img" and named.get("aria-label") == "Chalk-up 4, as words"
+    hidden = ET.fromstring(chalk_small_svg(state))
+    assert hidden.get("aria-hidden") == "true" and hidden.get("role") is None
+    texts = [t.text for t in hidden.iter(f"{SVG}text")]
+    assert texts == ["Chalk-up 4", "A", "B", "A draws next"]
+    assert len(hidden.findall(f".//{SVG}line[@class='stroke erased'][@data-team='0']")) == 1
+    assert len(hidden.findall(f".//{SVG}g[@class='monk'][@data-team='1']")) == 2
+    # Four marks on B's side take two rows of three; a set of drawings can share the tallest height.
+    tall = ET.fromstring(chalk_small_svg(ChalkState(), rows=small_rows(state)))
+    assert tall.get("height") == hidden.get("height") != ET.fromstring(chalk_small_svg(ChalkState())).get("height")
+    with pytest.raises(StytvoltError, match="rows"):
+        chalk_small_svg(state, rows=0)

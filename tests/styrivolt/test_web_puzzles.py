@@ -110,7 +110,7 @@ def test_cards_are_buttons_named_for_a_screen_reader_only_for_the_side_to_play()
 
 @pytest.mark.parametrize("params, words", [
     ({"id": "P9999"}, "there is no puzzle"),
-    ({"id": "P0001", "hints": "7"}, "hints: a number from 0 to 4"),
+    ({"id": "P0001", "hints": "7"}, "hints: the number of hints taken is a whole number from 0 to 4, not '7'"),
     ({"id": "P0001", "moves": "XX"}, "moves: move 1"),
     ({"id": "P0001", "try": "zz9"}, "try: bad action"),
     ({"id": "daily", "date": "tomorrow"}, "a date is written like"),

@@ -156,7 +156,8 @@ def test_contract_requires_levels_by_hand() -> None:
     assert d.answer == "29" and requires_level("Vira", ["Cuckoo", "Solo 8", "Misère 2"]) == 1
     assert d.explanation[0].code == "contract-vira"
     # Points of Vira by the table: 2 / 4 / 8.
-    assert d.explanation[1].text.endswith("2 off-colour, 4 in colour, 8 in preference.")
+    assert d.explanation[1].text.endswith("2 points off-colour, 4 in colour, 8 in preference; when it is lost, the "
+                                          "soloist pays each opponent as much.")
     d = ask_requires("Vingel 7", ["Turn-up 7", "Vingel 8", "Tringel 9"])
     assert d.answer == "11" and requires_level("Vingel 7", ["Turn-up 7", "Vingel 8", "Tringel 9"]) == 2
     d = ask_requires("Gask 3", ["Gask 1", "Gask 4", "Gask 6"], swedish=True)
@@ -207,7 +208,7 @@ def test_outcome_explains_the_count() -> None:
     d = ask_outcome("Draw 8", 6, seat=1)
     assert [r.text for r in d.explanation] == [
         "Draw 8 asks for at least 8 tricks; West took 6, 2 short.",
-        "The contract is missed: two or more tricks wrong is a double loss: kodille.",
+        "The contract is missed: two or more short is a double loss: kodille.",
     ]
     with pytest.raises(InvalidPosition):
         ask_outcome("Gask 3", 4)  # which way was the gask played? never guessed
@@ -219,8 +220,8 @@ def test_generated_outcome_questions_keep_to_their_level(level: int) -> None:
         q = learn.question(GAME, "outcome", level, seed)
         item = contract(q.position["contract"])
         tricks = int(q.position["tricks"])
-        misere = None if not q.position["misere"] else q.position["misere"] == "True"
-        result = outcome(item, tricks, misere=misere)
+        assert q.position["played"] in ("for tricks", "a misère"), q.key
+        result = outcome(item, tricks, misere=q.position["played"] == "a misère")
         assert q.answer == {Outcome.WON: "won", Outcome.LOST: "lost", Outcome.KODILLE: "kodille"}[result]
         if level < 3:
             assert item.kind in (Kind.DRAW, Kind.TURN_UP, Kind.SOLO)
@@ -229,3 +230,37 @@ def test_generated_outcome_questions_keep_to_their_level(level: int) -> None:
             assert (short < 0 or short >= 3) if level == 1 else 0 <= short <= 2, q.key
         else:
             assert item.always_misere or item.kind is Kind.GASK
+
+
+def test_outcome_positions_and_verdicts_are_said_in_words() -> None:
+    # The position once wrote the misère flag as '', 'False' or 'True'; and a trump contract one trick short was
+    # "one trick too many or too few".  Both now say what happened in words.
+    gask = ask_outcome("Gask 0", 1, misere=True, seat=2)
+    assert gask.position["played"] == "a misère" and "misere" not in gask.position
+    assert [r.text for r in gask.explanation] == [
+        "As a misère, Gask 0 asks North to take no trick of 11; North took 1.",
+        "The contract is missed: taking one trick is a single loss: lost singly.",
+    ]
+    draw = ask_outcome("Draw 8", 7, trump="H")
+    assert draw.position["played"] == "for tricks"
+    assert draw.explanation[1].text == "The contract is missed: one trick short is a single loss: lost singly."
+    assert ask_outcome("Draw 8", 5).explanation[1].text == (
+        "The contract is missed: two or more short is a double loss: kodille.")
+    assert ask_outcome("Misère 2", 3).explanation[1].text == (
+        "The contract is missed: taking two or more is a double loss: kodille.")
+    for level in learn.LEVELS:
+        for seed in range(40):
+            q = learn.question(GAME, "outcome", level, seed)
+            assert not {"", "True", "False"} & {q.position["played"]}, q.key
+
+
+def test_a_contracts_points_say_who_pays_whom() -> None:
+    d = ask_requires("Gask 1", ["Draw 8", "Solo 9"])
+    assert d.explanation[1].text == (
+        "When Gask 1 is won, each opponent pays the soloist by the trump suit's class: 0 points off-colour, 0 in "
+        "colour, 1 in preference; when it is lost, the soloist pays each opponent as much.")
+    assert ask_requires("Solo petite misère", ["Draw 8"]).explanation[1].text == (
+        "When Solo petite misère is won, each opponent pays the soloist 2 points; when it is lost, the soloist pays "
+        "each opponent as much.")
+    assert ask_requires("Misère 2", ["Draw 8"]).explanation[1].text == (
+        "Misère 2 pays no points either way: it is played for the chips.")

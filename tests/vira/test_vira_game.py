@@ -69,7 +69,7 @@ def test_the_sheet_of_a_stacked_session_worked_by_hand() -> None:
     assert [line.hand for line in lines] == [0, 1, 2, 3]
     said = [r.render(seats=SEATS) for r in lines[3].note]
     assert said[-1] == "The pot holds 6 chips now."
-    assert "East surrendered Solo 6" in said[0] and "2 chip(s) into the pot, double for a solo" in said[0]
+    assert "East surrendered Solo 6" in said[0] and "2 chips into the pot, double for a solo" in said[0]
     # Points pass between the players, chips between a player and the pot: each adds up to 0 on every line.
     for line in lines:
         assert sum(line.totals[:3]) == 0 and sum(line.totals[3:]) == 0

@@ -168,10 +168,10 @@ def test_holding_and_a_refused_bid_says_what_overcalls_what() -> None:
     assert buttons(html)[:3] == ["pass", "hold", "bid Solo 6 in colour"]
     assert "Hold Solo 6 (match it)" in text_of(html)
     assert refused(do="play", game=text, action="bid Beg") == (
-        "action: bid Beg is not allowed now: Beg does not overcall Solo 6: it stands at number 1 in the contract "
+        "Beg does not overcall Solo 6: it stands at number 1 in the contract "
         "table, below number 15.")
     assert refused(do="play", game=text, action="bid Solo 6") == (
-        "action: bid Solo 6 is not allowed now: Solo 6 only equals Solo 6: a later player must bid higher, and only "
+        "Solo 6 only equals Solo 6: a later player must bid higher, and only "
         "a player elder than the one who made a bid may hold it by matching it.")
     held = ok(do="play", game=text, action="hold")
     assert "South holds Solo 6: elder than the bidder, so matching it is enough." in text_of(held["html"])
@@ -293,23 +293,25 @@ def test_a_whole_session_through_the_widget() -> None:
     # The log of an earlier hand, asked for on its own.
     log = ok(do="log", game=response["set"]["game"], hand="0")
     assert "Two have passed:" in log["html"]
-    assert refused(do="next", game=response["set"]["game"]) == "do: the game is over: start a new game"
+    assert refused(do="next", game=response["set"]["game"]) == "The game is over: start a new game."
 
 
 @pytest.mark.parametrize("params, error", [
-    ({"do": "show", "game": "v1.5.2.simple.3.~"}, "game: hand 1, action 1 ('~') is not one of the actions allowed there"),
-    ({"do": "show", "game": "v1.5.2.simple.3._"}, "game: hand 1, action 1 ('_') is not one of the actions allowed there"),
-    ({"do": "show", "game": "v1.5.2.simple.3._z"}, "game: hand 1, action 1 ('_z') is not one of the actions allowed there"),
-    ({"do": "show", "game": "v1.5.2.simple.5."}, "game: Vira is played as 3, 4, not '5'"),
-    ({"do": "new", "setup": "2"}, "setup: Vira is played as 3, 4, not '2'"),
-    ({"do": "play", "game": "v1.5.2.simple.3.0", "action": "pass"}, "action: it is West's turn, not yours"),
+    ({"do": "show", "game": "v1.5.2.simple.3.~"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one the "
+                                                  "rules allowed there."),
+    ({"do": "show", "game": "v1.5.2.simple.3._"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
+    ({"do": "show", "game": "v1.5.2.simple.3._z"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
+    ({"do": "show", "game": "v1.5.2.simple.5."}, "This Vira game's record cannot be read: it is for a way of playing "
+                                                 "Vira this table does not deal."),
+    ({"do": "new", "setup": "2"}, "The table deals Vira only in the ways its Game list offers: choose one there."),
+    ({"do": "play", "game": "v1.5.2.simple.3.0", "action": "pass"}, "It is West's turn, not yours."),
     ({"do": "play", "game": "v1.5.2.simple.3.", "action": "pass"},
-     "action: pass is not allowed now: South is eldest and speaks first, and may not pass: the auction opens with a bid."),
-    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "bid Solo 7 in purple"}, "action: "),
-    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "card HA"},
-     "action: card HA is not allowed now: South cannot card HA during the auction: bid, hold or pass."),
-    ({"do": "computer", "game": "v1.5.2.simple.3."}, "do: it is your turn (South), not the computer's"),
-    ({"do": "log", "game": "v1.5.2.simple.3.", "hand": "3"}, "hand: expected an earlier hand of this game"),
+     "South is eldest and speaks first, and may not pass: the auction opens with a bid."),
+    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "bid Solo 7 in purple"},
+     "That is not one of your choices now: choose from the buttons and cards on offer."),
+    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "card HA"}, "♥A is not in your hand."),
+    ({"do": "computer", "game": "v1.5.2.simple.3."}, "It is your turn, not the computer's."),
+    ({"do": "log", "game": "v1.5.2.simple.3.", "hand": "3"}, "That hand is not in this game's log: it has 1 hand."),
 ])
-def test_refusals_name_the_field(params: dict[str, str], error: str) -> None:
+def test_refusals_are_said_in_the_games_words(params: dict[str, str], error: str) -> None:
     assert refused(**params).startswith(error)

@@ -424,7 +424,7 @@ def test_the_vira_takes_26_keeps_13_and_wins_every_trick() -> None:
                               "The settlement"]
     # The talon is taken the moment the auction ends (a vira's first step needs no decision).
     taken = _step(steps, "Anne passes")["take"][0]
-    assert taken == "Bo takes the whole talon into hand: ♠K ♠3 ♠2 ♥T ♥9 ♥8 ♥2 ♦K ♦4 ♦2 ♣K ♣4 ♣3, 26 cards in all."
+    assert taken == "Bo takes the whole talon into hand: ♠K ♠3 ♠2 ♥10 ♥9 ♥8 ♥2 ♦K ♦4 ♦2 ♣K ♣4 ♣3, 26 cards in all."
     assert _step(steps, "Bo decides to play")["no-second-try"] == ["Vira has no second try."]
     # Eldest leads even when the soloist sits second (R84).
     assert steps[8][0] == "Trick 1: Anne plays ♠5"
@@ -452,7 +452,7 @@ def test_the_cuckoo_and_the_player_who_failed_to_overcall_it() -> None:
     last = _settled(steps)
     assert "Carl took 0 of 13 tricks." in last
     assert "Anne 0 −1 Bo 0 0 Carl 0 1" in last and "The pool gains 0 chips." in last
-    assert "Anne passed instead of overcalling the cuckoo, which was won: 1 chip(s) into the pot." in last
+    assert "Anne passed instead of overcalling the cuckoo, which was won: 1 chip into the pot." in last
     assert "Bo passed instead" not in last
 
 
@@ -463,14 +463,14 @@ def test_a_second_try_after_a_failed_first_try() -> None:
                               "Anne lays away 3 cards", "Anne decides to play", "Bo lays away 2 cards",
                               "Carl keeps the cards", "The settlement"]
     first = _step(steps, "Anne lays away 4 cards")["lay-away"][0]
-    assert first == "Anne lays away ♦9 ♦7 ♦5 ♦3 face down and draws 4 from the top of the talon: ♠3 ♣Q ♣J ♣T."
+    assert first == "Anne lays away ♦9 ♦7 ♦5 ♦3 face down and draws 4 from the top of the talon: ♠3 ♣Q ♣J ♣10."
     retry = _step(steps, "Anne buys a second try")
     # The first try is paid as lost at once: Draw 9 (1/1/3) with hearts, off-colour with ♣Q cut: 1 point each.
     assert retry["offered"] == ["Open to Anne: play, surrender or buy a second try."]
     assert retry["retry"] == ["Anne buys a second try: Anne pays each opponent 1 point now, as for Draw 9 lost "
                               "with off-colour trumps, and the procedure starts again."]
     # The second try draws the next cards of the talon, and there is no third (R80).
-    assert "draws 3 from the top of the talon: ♥T ♣9 ♣8" in _step(steps, "Anne lays away 3 cards")["lay-away"][0]
+    assert "draws 3 from the top of the talon: ♥10 ♣9 ♣8" in _step(steps, "Anne lays away 3 cards")["lay-away"][0]
     assert _step(steps, "Anne decides to play")["no-third-try"] == [
         "Only one second try is allowed, and it has been taken."]
     # The opponents then exchange, the left-hand one (Bo) first (R82).

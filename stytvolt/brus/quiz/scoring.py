@@ -32,6 +32,7 @@ from stytvolt.core.cards import Card
 
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.brus.cards import CLUB_KING, SEVENS, check_card
 from stytvolt.brus.quiz.common import GAME, PLAYERS, SEATS, SIDES, named
 from stytvolt.brus.rules import SIX, deal_score
@@ -58,7 +59,7 @@ def _outcome_text(outcome: str) -> str:
     if outcome == "none":
         return "Nobody scores"
     strokes = int(outcome[1])
-    return f"{SIDES['AB'.index(outcome[0])]} score {strokes} stroke{'s' if strokes > 1 else ''}"
+    return f"{SIDES['AB'.index(outcome[0])]} score {counted(strokes, 'stroke')}"
 
 
 def read_taken(taken: Sequence[Taken] | str) -> list[Taken]:
@@ -134,11 +135,13 @@ def ask_deal_score(taken: Sequence[Taken] | str, *, club_king: int | None = None
     for side in (0, 1):
         mine = [c for s, c in record if s % 2 == side and c is not None]
         if mine:
-            told.append(Reason.of("quiz.brus.sevens-count", "{side} took {won} tricks, {laid} of them the sevens "
-                                  "laid out ({sevens}): each seven is a trick won.", tuple(mine), side=SIDES[side],
-                                  won=won[side], laid=len(mine), sevens=" ".join(c.symbol for c in mine)))
+            faces = [c.symbol for c in mine]
+            sevens = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
+            told.append(Reason.of("quiz.brus.sevens-count", "{side} took {won}, counting {sevens} laid out: a seven "
+                                  "laid out counts as a trick won.", tuple(mine), side=SIDES[side],
+                                  won=counted(won[side], "trick"), sevens=sevens))
         else:
-            told.append(Reason.of("quiz.brus.tricks", "{side} took {won} tricks.", side=SIDES[side], won=won[side]))
+            told.append(Reason.of("quiz.brus.tricks", "{side} took {won:trick}.", side=SIDES[side], won=won[side]))
     listed = ", ".join(SEATS[s] + (f" ({c.symbol} laid out)" if c is not None else "") for s, c in record)
     if finished:
         story = f"The deal is over. The tricks, in the order they were taken: {listed}."

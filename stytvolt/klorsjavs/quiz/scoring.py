@@ -35,6 +35,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.words import counted
 from stytvolt.klorsjavs.quiz.common import (
     GAME, GAME_NAMES, SEATS, cards_text, checked_cards, checked_variant, first_fit, NEAR, pack_of,
     players_of, seat,
@@ -68,8 +69,8 @@ _CAT = 2  # cards set aside for the declarer before play
 
 
 def _sum_reason(cards: Sequence[Card], total: int) -> Reason:
-    """Each card's value (``card_points`` of that card) and the total: ``♥A 11 + ♠5 10 = 21``."""
-    text = " + ".join(f"{c.symbol} {card_points([c])}" for c in cards) + f" = {total}."
+    """Each card's value (``card_points`` of that card) and the total: ``♥A (11) + ♠5 (10) = 21``."""
+    text = " + ".join(f"{c.symbol} ({card_points([c])})" for c in cards) + f" = {total}."
     return Reason.of("quiz.klorsjavs.points.sum", "{sum}", tuple(cards), sum=text)
 
 
@@ -120,13 +121,13 @@ def ask_card_points(cards: Sequence[Card] | str, *, count: str = "pile", variant
         other_total = TOTAL if total == FOUR_HAND_TOTAL else FOUR_HAND_TOTAL
         slips = [pile, other_total - pile if game == "four-hand" else answer - top, answer - top]
         prompt = "How many card points did the declarer take?"
-        label = f"The opponents' {len(shown) // players} tricks"
+        label = f"The opponents' {counted(len(shown) // players, 'trick')}"
         context = (f"{GAME_NAMES[game]}. The opponents won the tricks shown; the declarer won the others "
                    "and has the cat's two cards.")
         rule = _RULE_FOUR_PACK if game == "four-hand" else _RULE_DECLARER
     return Draft(
         prompt=prompt,
-        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, low=2, unit="card points"),
+        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, low=2, unit="card point"),
         answer=str(answer),
         explanation=tuple(reasons),
         position={"variant": game, "cards": cards_text(shown), "count": count},
@@ -356,11 +357,11 @@ def ask_auction_score(bid: Bid | str, *, points: int | None = None, tricks: int 
                        f"tricks and took {points} card points, the two cards set aside included.")
         detail = str(tricks)
     picked = pick_choices(score.tariff, (value for value in slips if value), wrong, rng)
-    reasons = [score.reason, Reason.of(
-        "quiz.klorsjavs.auction.total",
-        "Each opponent pays the declarer the tariff (or the declarer pays each of them), so {seat} "
-        + ("gains" if score.tariff > 0 else "loses") + " {total} in all.",
-        seat=Seat(decl), total=abs(score.declarer_total))]
+    each = abs(score.tariff)
+    paid = ("Each of the two opponents pays {seat} {each}, so {seat} gains {total} in all." if score.tariff > 0 else
+            "{seat} pays each of the two opponents {each}, so {seat} loses {total} in all.")
+    reasons = [score.reason, Reason.of("quiz.klorsjavs.auction.total", paid, seat=Seat(decl), each=each,
+                                       total=abs(score.declarer_total))]
     return Draft(
         prompt="Who pays whom, and how much?",
         choices=tuple(Choice(_tariff_id(t), _tariff_text(t, decl)) for t in picked),

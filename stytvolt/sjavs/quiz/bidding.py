@@ -31,6 +31,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.words import counted, noun_for
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.learn.common import pick_choices
 from stytvolt.sjavs.bidding import MIN_BID, Bid, bid_refusal, parse_bid, trump_lengths, winning_bid
@@ -107,6 +108,26 @@ def _beats_reason(seat: int, bid: Bid, best: Bid | None) -> Reason:
     else:
         text = "{seat} bids {bid}, which beats {best}: as long, and announced in clubs."
     return Reason.of("quiz.sjavs.bid.beats", text, seat=Seat(seat), bid=bid_text(bid), best=bid_text(best))
+
+
+def _offered_reason(bid: Bid, best: Bid, beats: bool) -> Reason:
+    """Why a bid offered (and not made) would or would not beat the best bid so far, said as a bid not yet made.
+
+    ``beats`` is the rules' answer (:func:`~stytvolt.sjavs.bidding.bid_refusal`); this only words it.
+    """
+    if beats:
+        why = "it is longer" if bid.length > best.length else "as long, and announced in clubs"
+        return Reason.of("quiz.sjavs.bid.would-beat", "{bid} would beat {best}: " + why + ".",
+                         bid=bid_text(bid).capitalize(), best=bid_text(best))
+    same = "it is the same bid, and " if bid == best else ""
+    if bid.length < best.length:
+        why = "it is shorter"
+    elif best.clubs:
+        why = same + "only a longer bid beats a bid in clubs"
+    else:
+        why = same + "a bid as long beats it only when announced in clubs"
+    return Reason.of("quiz.sjavs.bid.would-not-beat", "{bid} would not beat {best}: " + why + ".",
+                     bid=bid_text(bid).capitalize(), best=bid_text(best))
 
 
 def round_level(bids: Sequence[Bid | str | None] | str) -> int:
@@ -192,8 +213,7 @@ def ask_next_bid(bids: Sequence[Bid | str | None] | str, offered: Sequence[Bid |
     reasons: list[Reason] = [Reason.of("quiz.sjavs.bid.best", "The best bid so far is {seat}'s {best}.",
                                        seat=Seat(won.seat), best=bid_text(best))]
     for bid in bids_offered:
-        why = bid_refusal(bid, best, speaker)
-        reasons.append(_beats_reason(speaker, bid, best) if why is None else why)
+        reasons.append(_offered_reason(bid, best, bid_refusal(bid, best, speaker) is None))
     made = [s for s, b in zip(seats, shown)]
     return Draft(
         prompt=f"Which of these bids may {SEATS[speaker]} make?",
@@ -234,34 +254,37 @@ def ask_hand_bid(hand: Sequence[Card] | str, bids: Sequence[Bid | str | None] | 
     seats = _speakers(deal)
     before = seats.index(0)
     if len(shown) != before:
-        raise InvalidPosition(f"with {SEATS[deal]} dealing, {before} player(s) speak before South, "
-                              f"so give {before} bid(s), not {len(shown)}")
+        raise InvalidPosition(f"with {SEATS[deal]} dealing, {counted(before, 'player')} "
+                              f"{'speaks' if before == 1 else 'speak'} before South, so give {counted(before, 'bid')}, "
+                              f"not {len(shown)}")
     won = winning_bid(list(zip(seats, (b if b is not None else "pass" for b in shown))))
     best = won.bid if won is not None else None
     lengths = trump_lengths(cards)
     allowed = [b for b in lengths.bids() if bid_refusal(b, best, 0) is None]
     answer = max(allowed) if allowed else None
     permanent = [c for c in cards if is_permanent(c)]
-    counted = ", ".join(f"{s.symbol} {lengths.of(s)}" for s in Suit)
+    each = [f"{lengths.of(s)} if {s.english} are" for s in Suit]
+    first = lengths.of(Suit.SPADES)
+    each[0] = f"{first} {noun_for(first, 'trump')} if spades are trumps"
+    held = ", ".join(each[:-1]) + " and " + each[-1]
     if permanent:
-        text = ("Counting the permanent trumps ({permanent}) in every suit, this hand would hold "
-                "{counted} trumps.")
+        text = "Counting the permanent trumps ({permanent}) in every suit, this hand holds {counted}."
     else:
-        text = "With no permanent trump, each suit's length is its own cards: {counted}."
-    reasons = [Reason.of("quiz.sjavs.bid.lengths", text, tuple(cards), permanent=symbols(permanent), counted=counted)]
+        text = "With no permanent trump, a suit's length is its own cards: this hand holds {counted}."
+    reasons = [Reason.of("quiz.sjavs.bid.lengths", text, tuple(cards), permanent=symbols(permanent), counted=held)]
     if lengths.longest < MIN_BID:
         reasons.append(Reason.of("quiz.sjavs.bid.short",
-                                 "No suit reaches {least} trumps, so this hand may only pass.", least=MIN_BID))
+                                 "No suit reaches {least} trumps, so you may only pass.", least=MIN_BID))
     elif answer is None:
         reasons.append(Reason.of(
-            "quiz.sjavs.bid.outbid", "Its bids ({can}) do not beat {best}, so South may only pass.",
+            "quiz.sjavs.bid.outbid", "Its bids ({can}) do not beat {best}, so you may only pass.",
             can=", ".join(bid_text(b) for b in lengths.bids()), best=bid_text(best)))
     else:
         extra = " Clubs are as long as that, so the bid may be announced in clubs." if answer.clubs else ""
         after = f" and beats {bid_text(best)}" if best is not None else ""
         reasons.append(Reason.of(
             "quiz.sjavs.bid.highest",
-            "The highest bid it holds" + after + " is {bid}." + extra, bid=bid_text(answer)))
+            "The highest bid this hand holds" + after + " is {bid}." + extra, bid=bid_text(answer)))
     # Slips: the printed count, the best bid without regard to the bidding, one more or less, clubs or not.
     slips: list[Bid | None] = [_printed_best(cards), lengths.best_bid, None]
     if answer is not None:

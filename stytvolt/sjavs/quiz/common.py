@@ -31,7 +31,7 @@ NEAR = (10, 4, 2, 11)
 
 
 def symbols(cards: Iterable[Card]) -> str:
-    """``"♥A ♠T"``: cards as a sentence shows them."""
+    """``"♥A ♠10"``: cards as a sentence shows them."""
     return " ".join(c.symbol for c in cards)
 
 

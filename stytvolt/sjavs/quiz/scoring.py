@@ -37,6 +37,7 @@ from typing import Sequence
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.learn.common import number_choices, pick_choices
 from stytvolt.sjavs.cards import PACK
@@ -59,7 +60,8 @@ _RULE_COUNTING = "sjavs/scoring.md#counting-card-points"
 _RULE_TABLE = "sjavs/scoring.md#the-game-point-table"
 _RULE_TRICKS = "sjavs/scoring.md#vol-and-no-trick-count-tricks"
 _RULE_TIE = "sjavs/scoring.md#a-6060-tie"
-_RULE_CLUBS = "sjavs/scoring.md#why-does-61-to-89-with-clubs-score-4-and-not-5"
+#: Ruling R33: with clubs trumps, 61 to 89 card points score 4, not the 5 the source prints.
+_RULE_CLUBS = "rulings.md#r33-sjavs-61-to-89-card-points-with-clubs-trumps"
 _RULE_THREE = "sjavs/variants.md#scoring-for-three"
 
 
@@ -67,10 +69,10 @@ _RULE_THREE = "sjavs/variants.md#scoring-for-three"
 
 
 def _sum_reason(cards: Sequence[Card], total: int) -> Reason:
-    """Each card's value (from ``card_points`` of that card) and the total: ``♥A 11 + ♠K 4 = 15``."""
+    """Each card's value (from ``card_points`` of that card) and the total: ``♥A (11) + ♠10 (10) = 21``."""
     counted = [c for c in cards if card_points([c])]
     blank = [c for c in cards if not card_points([c])]
-    text = " + ".join(f"{c.symbol} {card_points([c])}" for c in counted) or "Nothing"
+    text = " + ".join(f"{c.symbol} ({card_points([c])})" for c in counted) or "Nothing"
     text += f" = {total}."
     if blank:
         faces = [c.symbol for c in blank]
@@ -120,12 +122,12 @@ def ask_card_points(cards: Sequence[Card] | str, *, count: str = "pile", rng: ra
         # Slips: the opponents' count itself, and the subtraction slipping by a card.
         slips = [pile, answer - top, answer + tens]
         prompt = "How many card points did the announcers take?"
-        label = f"The opponents' {len(shown) // 4} tricks"
+        label = f"The opponents' {counted(len(shown) // 4, 'trick')}"
         context = "Four players. The opponents won the tricks shown; the announcers won all the others."
         rule = _RULE_COUNTING
     return Draft(
         prompt=prompt,
-        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, unit="card points"),
+        choices=number_choices(rng, answer, [s for s in slips if s != answer], near=NEAR, unit="card point"),
         answer=str(answer),
         explanation=tuple(reasons),
         position={"cards": cards_text(shown), "count": count},
@@ -264,6 +266,13 @@ def ask_game_points(trump: Suit | str, points: int, tricks: int, *, alone: bool 
     total = TRICKS[players]
     announcers, _ = _sides(bidder, players)
     reasons = [score.reason]
+    if score.clubs and score.band == "61-89":
+        reasons.append(Reason.of(
+            "quiz.sjavs.game.r33",
+            "Not 5, though the account of Sjavs we follow prints 5 for this row: clubs doubles every other row of "
+            "the table (90 or more: 4 → 8; the opponents' rows: 4 → 8 and 8 → 16), so we read that 5 as a slip "
+            "for 2 doubled (ruling R33).",
+        ))
     if players == 3:
         reasons.insert(0, Reason.of(
             "quiz.sjavs.game.soloist",

@@ -150,6 +150,16 @@ def _trapped(pair: tuple[Suit, Suit] | None, cards: Iterable[Card]) -> bool:
     return pair is not None and any(c in PERMANENT_STIKKAR and c.suit in pair for c in cards)
 
 
+def _explain(ranking: Ranking, pair: tuple[Suit, Suit] | None, card: Card) -> Reason:
+    """What ``card`` is in this question: its role with the chosen suits, or, when the question names no chosen
+    suits, that only a permanent stikkar has a name of its own in every deal."""
+    if pair is None and card not in PERMANENT_STIKKAR:
+        return Reason("quiz.card-names.not-permanent",
+                      f"{card.symbol} ({card.english}) is not one of the five permanent stikkar: its name, and what "
+                      "it can do, depend on the two suits chosen in each deal.", (card,))
+    return ranking.explain_card(card)
+
+
 def _rule(pair: tuple[Suit, Suit] | None, cards: Sequence[Card], role: Role, local: bool) -> str:
     if local:
         return RULE_LOCAL
@@ -195,7 +205,7 @@ def ask_which_card(
     if len(right) != 1:
         raise InvalidPosition(f"exactly one card offered must be {_english(role)}, not {len(right)}")
     answer = right[0]
-    reasons = [ranking.explain_card(answer), *(ranking.explain_card(c) for c in offered if c is not answer)]
+    reasons = [_explain(ranking, pair, answer), *(_explain(ranking, pair, c) for c in offered if c is not answer)]
     if entry is not None:
         word, where = entry[0], entry[1]
         reasons.insert(0, Reason("quiz.card-names.local", f"In {where}, the {role.english}s are called {word}; "

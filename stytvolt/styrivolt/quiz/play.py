@@ -58,7 +58,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition, type_name
-from stytvolt.core.explain import COMPASS as SEATS, Reason, Seat
+from stytvolt.core.explain import COMPASS as SEATS, Reason
 from stytvolt.learn import Choice, Draft, Row, kind
 from stytvolt.styrivolt.quiz.common import as_card, as_cards, chosen_sentence, first_fit
 from stytvolt.styrivolt import legality
@@ -578,14 +578,15 @@ def _allowed_reason(state: HandState, card: Card) -> Reason:
     if role is Role.LAMB:
         how = f"{effective.symbol} plays as a lamb" + (f" (all four {card.rank.plural} in one hand)" if promoted else "")
         parts.append(f"{how}, and a lamb may lead any trick but the first: this is trick {number}, "
-                     "and {player} won the last one")
+                     "and you won the last one")
         code = "quiz.lead-legal.lamb_later"
     else:
         what = "a seven of an unchosen suit is no lamb, and " if effective.rank is Rank.SEVEN else ""
         parts.append(f"{what}only a lamb is barred from leading, and only from the first trick")
         code = "quiz.lead-legal.allowed"
-    text = "; ".join(parts) + ", so {player} may lead it."
-    return Reason.of(code, text, (card, effective) if effective is not card else (card,), player=Seat(SOUTH))
+    text = "; ".join(parts) + ", so you may lead it."
+    text = text[:1].upper() + text[1:]
+    return Reason.of(code, text, (card, effective) if effective is not card else (card,))
 
 
 def ask_lead_legal(state: HandState, card: Card | str) -> Draft:

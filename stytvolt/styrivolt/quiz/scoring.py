@@ -24,7 +24,7 @@ stock taken without the right; which team scores what):
    an ordinary game not settled before the eighth trick; the Kvívík table;
 3. hard (the rare results): kept in alone, nine tricks alone, playing on and
    then losing a trick, a lone player's partner taking a trick while playing
-   on (ruling R10), or a stock taken without the right; the Kvívík or the
+   on (which ends the hand, still kept in alone: ruling R10), or a stock taken without the right; the Kvívík or the
    Penguin table.
 
 ``chalk-after`` (the results so far, one new result; the chalk-up after it):
@@ -43,8 +43,9 @@ stock taken without the right; which team scores what):
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from stytvolt.core.cards import Card, Rank
 from stytvolt.core.errors import InvalidPosition, ParseError, type_name
@@ -65,7 +66,7 @@ from stytvolt.styrivolt.variants import Rules
 from stytvolt.web.chalk import chalk_description
 
 __all__ = ["scripted_hand", "parse_winners", "ask_hand_result", "hand_level", "ask_chalk_after", "chalk_level",
-           "SEAT_NAMES", "TEAM_NAMES"]
+           "chalk_id", "chalk_of_id", "chalk_before", "SEAT_NAMES", "TEAM_NAMES"]
 
 SEAT_NAMES = COMPASS
 #: The teams as the questions name them.
@@ -276,8 +277,8 @@ def ask_hand_result(winners: Sequence[int] | str, *, play_on: bool = False, offe
     reasons = (
         Reason.of("quiz.hand-result.tricks", "The tricks went, in order, to " + text + ".", won_with,
                   **{f"w{i}": s for i, s in enumerate(seats)}),
-        result.reason,
-        change.reasons[0],
+        _named(result.reason),
+        _named(change.reasons[0]),
     )
     lines = [f"{SEAT_NAMES[state.dealer]} dealt. Tricks won, in order: "
              + ", ".join(SEAT_NAMES[t.winner] for t in tricks) + "."]
@@ -315,6 +316,15 @@ def ask_hand_result(winners: Sequence[int] | str, *, play_on: bool = False, offe
         rule=rule,
         context=" ".join(lines),
     )
+
+
+#: The teams as the questions' own words call them ("Team B keeps in"), in every explanation too.
+_TEAM_WORDS = ("Team A", "Team B")
+
+
+def _named(reason: Reason) -> Reason:
+    """The engine's reason with the teams and seats named as the question names them, wherever it is shown."""
+    return Reason(reason.code, reason.render(seats=SEAT_NAMES, teams=_TEAM_WORDS), reason.cards)
 
 
 def _shuffle(rng: random.Random | None, items: list[Choice]) -> list[Choice]:
@@ -366,18 +376,13 @@ def _script_for(rng: random.Random, level: int) -> tuple[list[int], bool, int | 
     if shape == "nine-alone":
         return [lone] * 9, True, None, scoring
     if shape == "failed":
-        seats = _team_seats(rng, team, 5, False) + _team_seats(rng, team, rng.randrange(4), False)
-        return seats + [1 - team + 2 * rng.randrange(2)], True, None, scoring
-    if shape == "partner":
-        partner = (lone + 2) % 4
-        later = _team_seats(rng, team, 4, False)
-        if partner not in later:
-            later[rng.randrange(4)] = partner
-        first = later.index(partner)
-        if first < 3 and rng.random() < 0.5:  # an opponent then takes a trick: an ordinary game
-            cut = rng.randrange(first + 1, 4)
-            return [lone] * 5 + later[:cut] + [1 - team + 2 * rng.randrange(2)], True, None, scoring
-        return [lone] * 5 + later, True, None, scoring
+        seats = _team_seats(rng, team, 5, False)
+        later = _team_seats(rng, team, rng.randrange(4), False)
+        if len(set(seats)) == 1:  # a lone keeper-in: a trick of the partner's would end the hand (R10)
+            later = seats[:1] * len(later)
+        return seats + later + [1 - team + 2 * rng.randrange(2)], True, None, scoring
+    if shape == "partner":  # the partner's trick ends it: still kept in alone (R10)
+        return [lone] * (5 + rng.randrange(4)) + [(lone + 2) % 4], True, None, scoring
     # The penalty, on a hand of at most eight tricks, by a player who wins none of them.
     while True:
         base = rng.choice(("ordinary", "kept-in", "alone"))
@@ -425,13 +430,38 @@ def make_hand_result(rng: random.Random, level: int) -> Draft:
 # == chalk-after ==========================================================================
 
 
-def _slug(state: ChalkState) -> str:
-    return (f"a{state.standing(0)}b{state.standing(1)}-{state.crosses[0]}{state.monks[0]}"
-            f"{state.crosses[1]}{state.monks[1]}-{'ab'[state.drawer]}{state.chalkups}")
+_CHALK_ID = re.compile(r"e([0-2])([0-2])-x(\d{1,3})\.(\d{1,3})-m(\d{1,3})\.(\d{1,3})-([ab])(\d{1,4})")
+
+
+def chalk_id(state: ChalkState) -> str:
+    """A chalk-up as a choice's id: ``e21-x0.1-m0.0-a3`` (strokes erased by A and B, plain crosses of A and B,
+    monk's crosses of A and B, the team that draws next and the chalk-up's number); :func:`chalk_of_id` reads it."""
+    return (f"e{state.erased[0]}{state.erased[1]}-x{state.crosses[0]}.{state.crosses[1]}"
+            f"-m{state.monks[0]}.{state.monks[1]}-{'ab'[state.drawer]}{state.chalkups}")
+
+
+def chalk_of_id(text: str) -> ChalkState:
+    """The chalk-up a choice's id names (see :func:`chalk_id`), so a page can draw each choice."""
+    found = _CHALK_ID.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        raise InvalidPosition(f"not a chalk-up's id like 'e21-x0.1-m0.0-a3': {str(text)[:40]!r}")
+    e0, e1, c0, c1, m0, m1, drawer, number = found.groups()
+    return ChalkState(erased=(int(e0), int(e1)), crosses=(int(c0), int(c1)), monks=(int(m0), int(m1)),
+                      drawer="ab".index(drawer), chalkups=int(number))
+
+
+def chalk_before(position: Mapping[str, str]) -> ChalkState:
+    """The chalk-up before the new result of a chalk-after question, from its position (the results so far)."""
+    board = Chalkboard(scoring=Scoring(position["scoring"]))
+    for team, result in parse_records(position["records"]):
+        board.record(team, result)
+    return board.state
+
+
 
 
 def _describe(state: ChalkState) -> str:
-    return chalk_description(state, ("Team A", "Team B"))
+    return chalk_description(state, _TEAM_WORDS)
 
 
 def _slips(before: ChalkState, team: int, result: Result, scoring: Scoring, after: ChalkState,
@@ -533,9 +563,9 @@ def ask_chalk_after(records: str, new: str, *, scoring: Scoring | str = Scoring.
     for slip in _slips(before, team, result, table, after, codes):
         if len(picked) > wrong:
             break
-        if all(_slug(slip) != _slug(p) and _describe(slip) != _describe(p) for p in picked):
+        if all(chalk_id(slip) != chalk_id(p) and _describe(slip) != _describe(p) for p in picked):
             picked.append(slip)
-    choices = [Choice(_slug(s), _describe(s)) for s in picked]
+    choices = [Choice(chalk_id(s), _describe(s)) for s in picked]
     if rng is not None:
         rng.shuffle(choices)
     name = "Team " + "AB"[team]
@@ -543,8 +573,8 @@ def ask_chalk_after(records: str, new: str, *, scoring: Scoring | str = Scoring.
     return Draft(
         prompt=f"{name} {_VERBS[result]}. What does the chalk-up look like after it is chalked?",
         choices=tuple(choices),
-        answer=_slug(after),
-        explanation=change.reasons,
+        answer=chalk_id(after),
+        explanation=tuple(_named(r) for r in change.reasons),
         position={"records": so_far, "new": record_text(team, result), "scoring": table.value},
         rule="variations.md#penguin-scoring" if table is Scoring.PENGUIN else (
             "scoring.md#scores-outside-the-chalk-up" if codes & {"chalk.outside", "chalk.penalty"} else

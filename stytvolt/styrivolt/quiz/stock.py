@@ -475,7 +475,7 @@ def ask_take_stock(state: HandState) -> Draft:
     reasons: list[Reason] = []
     rule = "stock.md#the-right-to-the-stock"
     if refusal is not None:
-        reasons.append(_settled(refusal))
+        reasons.append(_refusal_to_you(state, refusal))
         if refusal.code == "refused.stock_late":
             first = state.tricks[0]
             reasons.append(Reason("quiz.take-stock.late",
@@ -541,6 +541,29 @@ def ask_take_stock(state: HandState) -> Draft:
 
 def _players(state: HandState) -> list[int]:
     return [(state.leader + i) % 4 for i in range(len(state.current))]
+
+
+def _refusal_to_you(state: HandState, refusal: Reason) -> Reason:
+    """The engine's refusal of South's taking the stock, said to "you" as the question asks it.
+
+    The engine decides (:func:`~stytvolt.styrivolt.legality.refuse_take`); this only words its answer.
+    """
+    held = state.dealt_stikkar[0]
+    cost = "you have no right to the stock, and taking it anyway would cost a monk's cross."
+    if refusal.code == "refused.stock_right":
+        if held is not None:
+            return Reason("quiz.take-stock.held", f"Your hand as dealt holds a stikkar, {held.symbol}, so it can beat "
+                          "a free card: " + cost, (held,))
+        return Reason("quiz.take-stock.fetched-right", "You have fetched a stikkar by trading, so your hand can beat "
+                      "a free card: " + cost)
+    if refusal.code == "refused.stock_late":
+        anyway = ("; and holding a stikkar, you had no right to it anyway"
+                  if state.rules.enforce_stock_right and not state.has_right_to_stock(0) else "")
+        return Reason("quiz.take-stock.closed", "The first trick has been put aside, so the stock can no longer "
+                      "be taken" + anyway + ".")
+    if refusal.code == "refused.stock_twice":
+        return Reason("quiz.take-stock.twice", "You have already taken the stock once.")
+    return _settled(refusal)
 
 
 def _settled(reason: Reason) -> Reason:

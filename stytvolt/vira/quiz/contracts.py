@@ -29,6 +29,7 @@ import random
 from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 from stytvolt.learn import Choice, Draft, kind
 from stytvolt.learn.common import first_fit
 from stytvolt.vira.contracts import (
@@ -58,7 +59,7 @@ def _both(item: Contract) -> str:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
+    return counted(n, "card")
 
 
 def _misere(kind_: MisereKind) -> str:
@@ -103,13 +104,17 @@ assert len({summary(c) for c in CONTRACTS}) == len(CONTRACTS), "two contracts wo
 
 def _points_reason(item: Contract) -> Reason:
     """The points each opponent pays when the contract is won, from the table."""
+    if item.rates == (0,):
+        return Reason.of("quiz.vira.points", "{contract} pays no points either way: it is played for the chips.",
+                         contract=item.english)
     if len(item.rates) == 1:
-        return Reason.of("quiz.vira.points", "{contract} pays {rate} point(s) to or from each opponent.",
+        return Reason.of("quiz.vira.points", "When {contract} is won, each opponent pays the soloist {rate:point}; "
+                         "when it is lost, the soloist pays each opponent as much.",
                          contract=item.english, rate=item.rates[0])
     off, colour, pref = item.rates
-    return Reason.of("quiz.vira.points", "{contract} pays each opponent's points by the trump's class: {off} "
-                     "off-colour, {colour} in colour, {pref} in preference.", contract=item.english, off=off,
-                     colour=colour, pref=pref)
+    return Reason.of("quiz.vira.points", "When {contract} is won, each opponent pays the soloist by the trump suit's "
+                     "class: {off:point} off-colour, {colour} in colour, {pref} in preference; when it is lost, the "
+                     "soloist pays each opponent as much.", contract=item.english, off=off, colour=colour, pref=pref)
 
 
 def requires_level(asked: Contract | str, others: list[Contract | str]) -> int:
@@ -221,9 +226,11 @@ def ask_outcome(item: Contract | str, tricks: int, *, misere: bool | None = None
     result = outcome(found, tricks, misere=misere)
     playing_misere = found.always_misere or bool(misere)
     reasons = [_count_reason(found, tricks, playing_misere, seat)]
+    # Said of the tricks this contract counts: a misère's tricks taken, or a trump contract's tricks short.
+    one, more = ("taking one trick", "taking two or more") if playing_misere else ("one trick short", "two or more short")
     rule_text = {Outcome.WON: "so it is won.",
-                 Outcome.LOST: "one trick too many or too few is a single loss (lost singly).",
-                 Outcome.KODILLE: "two or more tricks wrong is a double loss: kodille."}[result]
+                 Outcome.LOST: f"{one} is a single loss: lost singly.",
+                 Outcome.KODILLE: f"{more} is a double loss: kodille."}[result]
     reasons.append(Reason.of(f"quiz.vira.outcome.{_IDS[result]}", "The contract is " + (
         "made, " if result is Outcome.WON else "missed: ") + rule_text))
     way = " as its misère" if found.kind is Kind.GASK and misere else " for tricks" if found.kind is Kind.GASK else ""
@@ -236,7 +243,7 @@ def ask_outcome(item: Contract | str, tricks: int, *, misere: bool | None = None
         choices=tuple(Choice(i, text) for _, i, text in _OUTCOMES),
         answer=_IDS[result],
         explanation=tuple(reasons),
-        position={"contract": found.english, "tricks": str(tricks), "misere": "" if misere is None else str(misere),
+        position={"contract": found.english, "tricks": str(tricks), "played": "a misère" if playing_misere else "for tricks",
                   "soloist": _SEATS[seat], "trump": "" if suit is None else suit.letter},
         rule=_RULE_OUTCOME,
         context=f"{_SEATS[seat]} played {_both(found)}{way} and took {tricks} "

@@ -1,0 +1,124 @@
+"""What the tables and the puzzles write, read as a person reads it: every card one way (a ten is "♣10", never
+"♣T"), every count with its noun in the right number ("1 trick", "2 chips", never "1 tricks" or "chip(s)"), no
+doubled full stop.
+
+Whole games are played by computer players at every table (South by a random choice among its legal actions,
+so the rarer branches come up too), drawn by the web layer after each of South's turns and at each hand's end;
+the puzzles are drawn through the widgets' request handler, as the page asks for them.  A sample of seeds and
+hands keeps this to a few seconds; ``bench/words_sweep.py`` runs the same over many more.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Iterator
+
+import pytest
+
+from stytvolt.web import handle, render_figure
+from stytvolt.web import matches, table as styrivolt_table
+from test_words import faults
+
+#: Every way the shared table plays, with the hands sampled.
+SETUPS = [("sjavs", "4", 3), ("sjavs", "3", 3), ("sjavs", "2", 2), ("klorsjavs", "klorsjavs", 3),
+          ("klorsjavs", "four-hand", 2), ("klorsjavs", "auction", 3), ("brus", "4", 2), ("brus", "6", 1),
+          ("knorri", "3", 1), ("knorri", "4m", 1), ("vira", "3", 3), ("vira", "4", 2)]
+
+
+def read(markup: str) -> Iterator[str]:
+    """The text a person reads in ``markup``: its words, and what a screen reader says (labels, refusals)."""
+    yield html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    for said in re.findall(r'(?:aria-label|data-refusal|title)="([^"]*)"', markup):
+        yield html.unescape(said)
+
+
+def check(where: str, markup: str, found: dict[str, str]) -> None:
+    for text in read(markup):
+        for fault in faults(text):
+            at = text.find(fault)
+            found.setdefault(f"{where}: {fault}", text[max(0, at - 90):at + 40])
+
+
+def play(game: str, setup: str, seed: int, hands: int, found: dict[str, str]) -> None:
+    table = matches.new_table(game, setup, "", seed)
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(20_000):
+        state = table.hand
+        if state.is_terminal():
+            check(f"{game} {setup} seed {seed}", matches.render(table), found)
+            for h in range(len(table.match.hands)):
+                check(f"{game} {setup} seed {seed} log {h}", matches.hand_log(table, h), found)
+            done += 1
+            if table.match.over or done >= hands:
+                return
+            table.deal()
+            continue
+        seat = state.current_player()
+        if seat == matches.SOUTH:
+            check(f"{game} {setup} seed {seed}", matches.render(table), found)
+            table.apply(rng.choice(list(state.legal_actions())))
+        else:
+            table.apply(table.kind.bot(table.level, rng.randrange(10**6)).choose(state.observation(seat)))
+    raise AssertionError(f"{game} {setup}: the game did not end")  # pragma: no cover
+
+
+@pytest.mark.parametrize("game, setup, hands", [(g, s, h) for g, s, h in SETUPS], ids=[f"{g}-{s}" for g, s, _ in SETUPS])
+def test_a_tables_words_count_and_name_cards_one_way(game: str, setup: str, hands: int) -> None:
+    found: dict[str, str] = {}
+    for seed in (1, 2):
+        play(game, setup, seed, hands, found)
+    # The same drawing reaches the page through the request handler.
+    response = handle({"game": game, "widget": "table", "params": {"do": "new", "setup": setup, "seed": "3"}})
+    assert response["ok"], response
+    check(f"{game} {setup} new", response["html"], found)
+    assert not found, found
+
+
+def test_the_styrivolt_tables_words_count_one_way() -> None:
+    from stytvolt.styrivolt.players import computer
+
+    found: dict[str, str] = {}
+    for seed in (1, 2, 3):
+        table = styrivolt_table.new_table(level="beginner", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            while (state := table.game.current) is not None:
+                seat = state.to_move
+                if seat == styrivolt_table.SOUTH:
+                    check(f"styrivolt seed {seed}", styrivolt_table.render(table), found)
+                    action = rng.choice(state.legal_actions())
+                else:
+                    action = computer("beginner", rng.randrange(10**6)).choose(state.observation(seat))
+                state.apply(action)
+                if state.is_terminal():
+                    table.game.score()
+            check(f"styrivolt seed {seed}", styrivolt_table.render(table), found)
+            for h in range(len(table.game.hands)):
+                check(f"styrivolt seed {seed} log {h}", styrivolt_table.hand_log(table.game, h), found)
+            table.game.deal()
+    assert not found, found
+
+
+def test_the_puzzles_words_count_and_name_cards_one_way() -> None:
+    from stytvolt.knorri.puzzles import puzzles as knorri_puzzles
+    from stytvolt.styrivolt.puzzles import puzzles as styrivolt_puzzles
+
+    found: dict[str, str] = {}
+    for k, p in enumerate(knorri_puzzles()):
+        # Every other puzzle with its solution shown; every fourth as it starts.
+        asks = ([{"id": p.id, "show": "yes"}] if k % 2 == 0 else []) + ([{"id": p.id}] if k % 4 == 1 else [])
+        for params in asks:
+            response = handle({"game": "knorri", "widget": "puzzle", "params": params})
+            assert response["ok"], response
+            check(f"knorri puzzle {params}", response["html"], found)
+    for p in styrivolt_puzzles()[::12]:
+        for params in ({"id": p.id, "show": "yes"}, {"id": p.id}):
+            response = handle({"widget": "puzzle", "params": params})
+            assert response["ok"], response
+            check(f"styrivolt puzzle {params}", response["html"], found)
+    for name in ("puzzle-list", "puzzle-dashboard"):
+        check(name, render_figure(name, {}), found)
+    assert not found, found
