@@ -165,7 +165,9 @@ def context_factory(browser: Any, server: SiteServer, request: pytest.FixtureReq
         # time each.  The sweep's readers (test_every_page.py), which visit every page, keep it, and
         # test_offline.py tests it; other tests ask for it with service_workers="allow".
         options.setdefault("service_workers", "block")
-        snapshot = None if first_visit or os.environ.get("XX_FIRST") else request.getfixturevalue("engine_snapshot")
+        # (Without JavaScript there is no engine to start, and nothing can put the snapshot in place.)
+        fresh = first_visit or options.get("java_script_enabled") is False or os.environ.get("XX_FIRST")
+        snapshot = None if fresh else request.getfixturevalue("engine_snapshot")
         context = browser.new_context(**options)
         context.set_default_timeout(60_000)
         if snapshot is not None:

@@ -61,7 +61,7 @@ KEPT = """(change) => new Promise((resolve, reject) => {
 })"""
 
 
-def _first_visit(first_page: Any, server: SiteServer, widget_pages: dict[str, str]) -> list[Any]:
+def _first_visit(page: Any, server: SiteServer, widget_pages: dict[str, str]) -> list[Any]:
     widget = open_widget(page, server, widget_pages, "ranking")
     n = answers(widget)
     widget.locator("button").first.click()
@@ -76,7 +76,7 @@ def _first_visit(first_page: Any, server: SiteServer, widget_pages: dict[str, st
     return rows
 
 
-def _answers_like_cpython(first_page: Any) -> None:
+def _answers_like_cpython(page: Any) -> None:
     got = page.evaluate(ASK, REQUESTS)
     for request, response in zip(REQUESTS, got):
         assert response["ok"], (request, response)
