@@ -166,7 +166,7 @@ def context_factory(browser: Any, server: SiteServer, request: pytest.FixtureReq
         # test_offline.py tests it; other tests ask for it with service_workers="allow".
         options.setdefault("service_workers", "block")
         # (Without JavaScript there is no engine to start, and nothing can put the snapshot in place.)
-        fresh = first_visit or options.get("java_script_enabled") is False or os.environ.get("XX_FIRST")
+        fresh = first_visit or options.get("java_script_enabled") is False
         snapshot = None if fresh else request.getfixturevalue("engine_snapshot")
         context = browser.new_context(**options)
         context.set_default_timeout(60_000)
