@@ -310,7 +310,22 @@
     bar.append(label, note);
     result.before(bar); // beside Material's list, whose first and last children it reads
     // Material's search takes every key for its own box; the menu keeps its keys.
-    menu.addEventListener("keydown", (event) => event.stopPropagation());
+    menu.addEventListener("keydown", (event) => {
+      event.stopPropagation();
+      if (event.key === "Tab" && event.shiftKey) {
+        const box = document.querySelector("input.md-search__input");
+        if (box) { event.preventDefault(); box.focus(); }
+      }
+    });
+    // Material closes the search on Tab from its box: Tab goes to the menu instead (Shift+Tab comes back, and
+    // Tab from the menu goes on to the results), so keyboard users reach it as everyone else does.
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Tab" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!(event.target instanceof Element && event.target.matches("input.md-search__input"))) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      menu.focus();
+    }, true);
     menu.addEventListener("change", () => {
       choice = { path: currentPath(), game: menu.value };
       research();

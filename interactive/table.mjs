@@ -575,7 +575,10 @@ function mount(widget) {
     }
     const restoreError = kept ? status.textContent : "";
     await newGame();
-    if (restoreError) showNote(`The kept game could not be restored (${restoreError}); a new game is dealt.`);
+    if (restoreError) {
+      const why = /[.!?]$/.test(restoreError) ? restoreError : `${restoreError}.`;
+      showNote(`The kept game could not be restored, so a new game is dealt. ${why}`);
+    }
   }, 0);
   return true;
 }

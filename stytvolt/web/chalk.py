@@ -140,27 +140,7 @@ def chalk_svg(
         f'<line class="vertical" x1="{mid}" y1="{top - 8}" x2="{mid}" y2="{line_bottom}" '
         f'stroke-width="3"/>',
     ]
-    for t in (0, 1):
-        x1, x2 = (mid - 80, mid - 10) if t == 0 else (mid + 10, mid + 80)
-        for i in range(STROKES):
-            y = top + i * gap + gap // 2
-            if i < s.erased[t]:
-                out.append(
-                    f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" '
-                    f'x2="{x2}" y2="{y}" stroke-width="2" stroke-opacity="0.3" '
-                    f'stroke-dasharray="4 5"/>'
-                )
-            else:
-                out.append(
-                    f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" '
-                    f'x2="{x2}" y2="{y}" stroke-width="4"/>'
-                )
-        marks = ["cross"] * s.crosses[t] + ["monk"] * s.monks[t]
-        for k, kind in enumerate(marks):
-            col, row = k % per_row, k // per_row
-            cx = (mid - 22 - col * step) if t == 0 else (mid + 22 + col * step)
-            cy = cross_top + row * step + 8
-            out.append(_mark(kind, t, cx, cy))
+    out += _sides(s, mid, (10, 80), top, gap, "0.3", (cross_top + 8, 22, per_row, step, 8))
     out.append(
         f'<text x="{mid}" y="{height - 8}" fill="currentColor" stroke="none" '
         f'font-family="sans-serif" font-size="12" text-anchor="middle" aria-hidden="true">'
@@ -210,25 +190,35 @@ def chalk_small_svg(state: ChalkState, names: Sequence[str] = TEAM_LETTERS, *, l
         "</g>",
         f'<line x1="{mid}" y1="{top - 4}" x2="{mid}" y2="{line_bottom}" stroke-width="3"/>',
     ]
-    for t in (0, 1):
-        x1, x2 = (mid - 66, mid - 8) if t == 0 else (mid + 8, mid + 66)
-        for i in range(STROKES):
-            y = top + i * gap + gap // 2
-            if i < s.erased[t]:
-                out.append(f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
-                           'stroke-width="2" stroke-opacity="0.35" stroke-dasharray="4 5"/>')
-            else:
-                out.append(f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
-                           'stroke-width="4"/>')
-        marks = ["cross"] * s.crosses[t] + ["monk"] * s.monks[t]
-        for k, kind in enumerate(marks):
-            col, row = k % SMALL_PER_ROW, k // SMALL_PER_ROW
-            cx = (mid - 18 - col * step) if t == 0 else (mid + 18 + col * step)
-            out.append(_mark(kind, t, cx, cross_top + row * step + 7, r=6))
+    out += _sides(s, mid, (8, 66), top, gap, "0.35", (cross_top + 7, 18, SMALL_PER_ROW, step, 6))
     out.append(f'<text x="{mid}" y="{height - 5}" fill="currentColor" stroke="none" font-family="sans-serif" '
                f'font-size="13" text-anchor="middle">{_esc(names[s.drawer])} draws next</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _sides(s: ChalkState, mid: int, reach: tuple[int, int], top: int, gap: int, faint: str,
+           marks_at: tuple[int, int, int, int, int]) -> list[str]:
+    """Both teams' strokes (standing solid, erased faint and dashed) and crosses, either side of the line at
+    ``mid``: strokes from ``reach[0]`` to ``reach[1]`` off it; crosses in rows from ``marks_at`` = (first row's
+    centre, first cross's distance from the line, crosses a row, step between them, size)."""
+    first_y, near, per_row, step, r = marks_at
+    out: list[str] = []
+    for t in (0, 1):
+        side = -1 if t == 0 else 1
+        x1, x2 = sorted((mid + side * reach[0], mid + side * reach[1]))
+        for i in range(STROKES):
+            y = top + i * gap + gap // 2
+            if i < s.erased[t]:
+                out.append(f'<line class="stroke erased" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
+                           f'stroke-width="2" stroke-opacity="{faint}" stroke-dasharray="4 5"/>')
+            else:
+                out.append(f'<line class="stroke standing" data-team="{t}" x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" '
+                           'stroke-width="4"/>')
+        for k, kind in enumerate(["cross"] * s.crosses[t] + ["monk"] * s.monks[t]):
+            col, row = k % per_row, k // per_row
+            out.append(_mark(kind, t, mid + side * (near + col * step), first_y + row * step, r=r))
+    return out
 
 
 def _mark(kind: str, team: int, cx: int, cy: int, r: int = 8) -> str:

@@ -176,6 +176,11 @@ def test_the_game_menu_puts_a_game_first(page: Any, server: SiteServer) -> None:
     items = _ask(page, box, "scoring")
     assert menu.input_value() == "Brus"
     assert _rel(server, items[0]["hrefs"][0])[0].startswith("brus/"), items[0]
+    # By keyboard: Tab from the search box reaches the menu (Material alone would close the search).
+    box.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('.sv-search-scope select')")
+    menu.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.matches('input.md-search__input')")
     menu.select_option("Sjavs")
     page.wait_for_function("() => window.__svSearch.answered === 'scoring' && document.querySelector('.md-search-result__item a')"
                            " && document.querySelector('.md-search-result__item a').href.includes('/sjavs/')")

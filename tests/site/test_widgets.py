@@ -82,7 +82,8 @@ def test_a_huge_input_gives_a_small_error_and_dims_the_old_answer(page: Any, ser
         assert len(widget.locator(".sv-status").inner_text()) < 200
         # The answer still shown is the previous one: dimmed, and said to be.
         assert "sv-stale" in (output.get_attribute("class") or "")
-        assert float(output.evaluate("el => getComputedStyle(el).opacity")) < 0.6
+        page.wait_for_function("el => parseFloat(getComputedStyle(el).opacity) < 0.6", arg=output.element_handle(),
+                               timeout=5_000)  # (it fades)
         assert note.is_visible() and note.inner_text() == "(answer to the previous input)"
     field(widget, "cards").fill("H2 SK")
     assert submit(widget, lambda: field(widget, "cards").press("Enter"))["ok"]
