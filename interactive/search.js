@@ -172,9 +172,17 @@
   function order(groups, game, words, stems = "") {
     const typed = groups.map((group) => {
       const items = group.map((item) => ({ ...item, terms: asTyped(item.terms, words) }));
-      const exact = items.findIndex((item) => item.location.includes("#") && titled(item, stems));
-      if (exact > 0) {
-        const [item] = items.splice(exact, 1);
+      // First in its page: an entry titled just what was asked, else the entry that has the most of the
+      // player's words ("what beats the bird": the bird's row of the ranking table, not the page's opening,
+      // which Material's weight on titles puts first for "beats" alone).
+      let best = items.findIndex((item) => item.location.includes("#") && titled(item, stems));
+      if (best < 0) {
+        const hits = items.map((item) => Object.values(item.terms).filter(Boolean).length);
+        best = hits.indexOf(Math.max(...hits));
+        if (hits[best] === hits[0]) best = 0;
+      }
+      if (best > 0) {
+        const [item] = items.splice(best, 1);
         items.unshift({ ...item, score: Math.max(...items.map((other) => other.score), item.score) });
       }
       return items;
