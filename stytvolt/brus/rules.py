@@ -365,7 +365,7 @@ def deal_score(tricks: Sequence[int], straight: bool = False, club_king_side: in
             return DealScore(side, 2, "lurch", Reason.of(
                 "lurch", "{side} took six tricks straight off, the opponents none: the lurch, 2 strokes.",
                 side=Team(side)))
-        return DealScore(side, 1, "six", Reason.of("six", "{side} took six tricks to {other}: 1 stroke.",
+        return DealScore(side, 1, "six", Reason.of("six", "{side} took six tricks, the opponents {other:trick}: 1 stroke.",
                                                    side=Team(side), other=other))
     if straight:
         raise InvalidPosition(f"no side has six tricks ({ours[0]} and {ours[1]}), so there is no six straight off")

@@ -44,18 +44,19 @@ def _refusal(hand: Sequence[Card], led: Card | None, trump: Suit, card: Card) ->
     if not holding:
         return None
     name = describe_suit(wanted, trump)
+    those = "one of those" if len(holding) > 1 else "that one"
     if is_permanent(card) and card.suit is wanted:
         return Reason.of(
             "permanent-is-trump",
-            "{card} is a permanent trump, not one of the {suit}: {led} was led and the hand holds {holding}, so one of those must be played.",
+            "{card} is a permanent trump, not one of the {suit}: {led} was led and the hand holds {holding}, so {those} must be played.",
             (card, *holding),
-            card=card.symbol, suit=name, led=led.symbol, holding=" ".join(c.symbol for c in holding),
+            card=card.symbol, suit=name, led=led.symbol, holding=" ".join(c.symbol for c in holding), those=those,
         )
     return Reason.of(
         "must-follow",
-        "{led} was led and the hand holds {suit} ({holding}): one of those must be played, not {card}.",
+        "{led} was led and the hand holds {suit} ({holding}): {those} must be played, not {card}.",
         (card, *holding),
-        card=card.symbol, suit=name, led=led.symbol, holding=" ".join(c.symbol for c in holding),
+        card=card.symbol, suit=name, led=led.symbol, holding=" ".join(c.symbol for c in holding), those=those,
     )
 
 

@@ -182,11 +182,11 @@ def refuse_take(state: "HandState", p: int) -> Reason | None:
         if stikkar is None:
             return Reason.of(
                 "refused.stock_right",
-                "{player} can beat a free card (fetched a stikkar), so has no right to the stock; "
+                "{player} fetched a stikkar, which can beat a free card, so has no right to the stock; "
                 "taking it anyway would cost a monk's cross.", player=Seat(p))
         return Reason.of(
             "refused.stock_right",
-            "{player} can beat a free card (holds or fetched a stikkar ({held})), so has no right to the stock; "
+            "{player} was dealt a stikkar, {held}, which can beat a free card, so has no right to the stock; "
             "taking it anyway would cost a monk's cross.", player=Seat(p), held=Described(state.ranking, stikkar))
     return None
 

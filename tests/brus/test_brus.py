@@ -299,7 +299,7 @@ def test_explain_trick_bad_seats_and_types() -> None:
 def test_deal_score_reasons() -> None:
     assert deal_score((6, 0), straight=True).reason.text == \
         "Team A took six tricks straight off, the opponents none: the lurch, 2 strokes."
-    assert deal_score((3, 6)).reason.text == "Team B took six tricks to 3: 1 stroke."
+    assert deal_score((3, 6)).reason.text == "Team B took six tricks, the opponents 3 tricks: 1 stroke."
     assert deal_score((5, 5), club_king_side=1).reason.text == \
         "No side reached six tricks; team B have five and hold ♣K: 1 stroke."
     assert deal_score((5, 2), club_king_side=1).reason.text == \

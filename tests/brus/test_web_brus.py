@@ -299,7 +299,7 @@ def test_the_play_pages_deal_is_what_the_page_says() -> None:
     html = fig("hand", players="4", seed="1")
     assert "Anna, on lead, lays out ♦7: a trick for Anna and Cecilia." in text(html)
     assert "Anna is on lead with no live card, so the lead passes on to Bo." in text(html)
-    assert "Bo and David took six tricks to 5: 1 stroke." in text(html)
+    assert "Bo and David took six tricks, the opponents 5 tricks: 1 stroke." in text(html)
 
 
 def test_the_scoring_pages_deals_are_what_the_page_says() -> None:
