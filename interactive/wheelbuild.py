@@ -27,6 +27,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # (not on Windows: builds there are not locked)
+    fcntl = None
 
 ROOT = Path(__file__).resolve().parent.parent
 # 1980-01-01 00:00 UTC: the earliest time a zip entry can carry.
@@ -39,7 +46,20 @@ class WheelError(Exception):
 
 
 def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
-    """Write ``stytvolt-<version>-py3-none-any.whl`` into ``out_dir`` and return its path."""
+    """Write ``stytvolt-<version>-py3-none-any.whl`` into ``out_dir`` and return its path.
+
+    One build of a tree at a time (a lock in its ``build/``): the backend writes ``stytvolt.egg-info`` into
+    the tree, and two builds at once (two test workers, a test beside ``mkdocs serve``) trip over each other.
+    """
+    lock_path = root / "build" / ".wheel-build.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_wheel(out_dir, root)
+
+
+def _build_wheel(out_dir: Path, root: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="stytvolt-wheel-") as tmp:
         cmd = [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)]
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")

@@ -18,6 +18,8 @@ from test_site import ANSWER_TIMEOUT, answers, assert_matches_cpython, open_widg
 
 from stytvolt.web import handle
 
+#: The worker has said what became of the kept snapshot (it may say so just after the engine is ready).
+NOTED = "() => window.stytvolt && window.stytvolt.snapshot !== 'not started'"
 SAVED = "() => window.stytvolt && ['saved', 'unavailable'].includes(window.stytvolt.snapshot)"
 
 # Requests on three games' widgets, one of them kept in a module apart (the Sjavs table).
@@ -91,6 +93,7 @@ def test_a_returning_reader_starts_from_the_kept_snapshot(first_page: Any, serve
     assert page.evaluate("window.stytvolt.snapshotMemory") > 30 * 2**20
     page.reload()
     wait_ready(page)
+    page.wait_for_function(NOTED)
     assert page.evaluate("window.stytvolt.snapshot") == "restored"
     assert page.evaluate("window.stytvolt.loads") == 1
     widget = page.locator('.sv-widget[data-widget="ranking"]').first
@@ -107,6 +110,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_as_usual(first_page: An
     page.evaluate(KEPT, "damage")
     page.reload()
     wait_ready(page)
+    page.wait_for_function(NOTED)
     assert page.evaluate("window.stytvolt.snapshot") in ("none", "saved")
     _answers_like_cpython(page)
     page.wait_for_function(SAVED, timeout=ANSWER_TIMEOUT)  # and a good copy replaces the damaged one
@@ -120,6 +124,7 @@ def test_a_snapshot_of_another_build_is_not_used(first_page: Any, server: SiteSe
     page.evaluate(KEPT, "rekey")  # as if kept by a build with another wheel
     page.reload()
     wait_ready(page)
+    page.wait_for_function(NOTED)
     assert page.evaluate("window.stytvolt.snapshot") in ("none", "saved")
     _answers_like_cpython(page)
     page.wait_for_function(SAVED, timeout=ANSWER_TIMEOUT)

@@ -31,7 +31,7 @@ def test_glossary_tooltips_are_reached_by_tab(page: Any, server: SiteServer) -> 
     page.wait_for_function("() => document.activeElement.hasAttribute('aria-describedby')")
     described = page.evaluate("document.getElementById(document.activeElement.getAttribute('aria-describedby')).textContent.trim()")
     assert described and len(described) > 20, described
-    assert page.locator(".md-tooltip2--active, .md-tooltip--active").count() >= 1
+    page.wait_for_selector(".md-tooltip2--active, .md-tooltip--active", timeout=5_000)  # (it shows after a short delay)
     # And Tab really stops there: from the element just before it, Tab lands on the name.
     page.evaluate("el => { const b = document.createElement('button'); b.id = 'sv-before'; b.textContent = 'x'; el.before(b); }", first.element_handle())
     page.locator("#sv-before").focus()
