@@ -62,7 +62,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +78,7 @@ from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
 from wheelbuild import WheelError, build_wheel, compile_for_pyodide, digest, register  # noqa: E402
 import searchindex  # noqa: E402
+from markup import attributes  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -97,21 +97,6 @@ COMPRESS_CACHE = ROOT / "build" / "compressed"
 # What the last on_startup said: "build", "gh-deploy" or "serve".
 _COMMAND = {"name": "build"}
 PLACEHOLDER = re.compile(r'<div class="sv-(figure|widget)"(?P<attrs>[^>]*)>\s*</div>')
-
-
-class _Attrs(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.attrs: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.attrs = {k: v or "" for k, v in attrs}
-
-
-def _attrs(text: str) -> dict[str, str]:
-    parser = _Attrs()
-    parser.feed(f"<div{text}>")
-    return parser.attrs
 
 
 def _is_phrase(name: str) -> bool:
@@ -227,7 +212,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
 
     def fill(match: re.Match[str]) -> str:
         kind = match.group(1)
-        attrs = _attrs(match.group("attrs"))
+        attrs = attributes(match.group("attrs"))
         params = {k.removeprefix("data-"): v for k, v in attrs.items() if k.startswith("data-")}
         name = params.pop(kind, "")
         game = params.pop("game", "") or DEFAULT_GAME

@@ -36,7 +36,6 @@ import re
 import sys
 from dataclasses import dataclass
 from html import escape
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +45,16 @@ from mkdocs.utils.meta import get_data
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the working tree's engine, as interactive/hooks.py uses it
+sys.path.insert(0, str(HERE))
 
 import stytvolt  # noqa: E402
 from stytvolt import learn  # noqa: E402
+from stytvolt.web import DEFAULT_GAME  # noqa: E402
 from stytvolt.web.learn import practise_path  # noqa: E402
+from markup import attributes  # noqa: E402
 
 SCRIPT = "progress.mjs"
 DATA = "assets/lessons.mjs"
-DEFAULT_GAME = "styrivolt"
 _WIDGET = re.compile(r'<div class="sv-widget"(?P<attrs>[^>]*)>')
 _BLOCK = re.compile(r'<div class="sv-lessons" data-game="(?P<game>[a-z]+)">\s*</div>')
 
@@ -76,21 +77,6 @@ class GamePath:
     home_title: str
     practise: str
     lessons: tuple[Lesson, ...]
-
-
-class _Attrs(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.attrs: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.attrs = {k: v or "" for k, v in attrs}
-
-
-def _attrs(text: str) -> dict[str, str]:
-    parser = _Attrs()
-    parser.feed(f"<div{text}>")
-    return parser.attrs
 
 
 def game_of(src: str) -> str:
@@ -131,7 +117,7 @@ def _test_of(src: str, game: str, markdown: str) -> tuple[str, ...]:
     """The kinds the page's "Test yourself" asks (its one quiz with a ``data-count``)."""
     tests = []
     for match in _WIDGET.finditer(markdown):
-        attrs = _attrs(match.group("attrs"))
+        attrs = attributes(match.group("attrs"))
         if attrs.get("data-widget") == "quiz" and attrs.get("data-count"):
             tests.append(attrs)
     if len(tests) != 1:
@@ -255,7 +241,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         path, lesson = found
 
         def mark(match: re.Match[str]) -> str:
-            attrs = _attrs(match.group("attrs"))
+            attrs = attributes(match.group("attrs"))
             if attrs.get("data-widget") != "quiz" or not attrs.get("data-count"):
                 return match.group(0)
             return lesson_note(path, lesson, up) + f'{match.group(0)[:-1]} data-sv-lesson="{escape(lesson.url)}">'
