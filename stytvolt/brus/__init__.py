@@ -60,4 +60,7 @@ GAME = GameInfo(
     summary="Gotland's partnership game: three matadors, eighteen live cards that must beat or pass, sevens laid "
             "out as tricks, duds that never play; six tricks a deal, six strokes a game.",
     module="stytvolt.brus",
+    site="stytvolt.brus.site",
+    table="stytvolt.brus.table",
+    quiz="stytvolt.brus.quiz",
 )

@@ -104,7 +104,14 @@ class GameInfo:
     summary: str = ""
     module: str = ""  # where its rules live: "stytvolt.styrivolt"
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
-    puzzle_module: str = ""  # where its published puzzles are listed, if it has any: "stytvolt.styrivolt.puzzles"
+    # Its parts, each a module of its own folder imported only when first asked for ("" for a part it has not):
+    puzzle_module: str = ""  # its published puzzles, listed by ``puzzles()``: "stytvolt.styrivolt.puzzles"
+    site: str = ""  # registers its figures and widgets with :mod:`stytvolt.web`: "stytvolt.sjavs.site"
+    widgets: tuple[tuple[str, str], ...] = ()  # (widget, module) for big widgets kept apart from ``site``
+    table: str = ""  # its ``KIND`` at the one table, joined when imported: "stytvolt.sjavs.table"
+    quiz: str = ""  # registers its question kinds with :mod:`stytvolt.learn`: "stytvolt.sjavs.quiz"
+    solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.sjavs.solving"
+    worked: str = ""  # its worked hands, stepped card by card: "stytvolt.styrivolt.worked"
 
     @property
     def switches(self) -> tuple[Switch, ...]:
@@ -121,6 +128,16 @@ class GameInfo:
 
         listed: list[Any] = importlib.import_module(self.puzzle_module).puzzles(*args, **kwargs)
         return listed
+
+    def part(self, name: str) -> Any:
+        """The module of one of its parts (``"site"``, ``"table"``, ``"quiz"``, ``"solver"``, ``"worked"``,
+        ``"puzzle_module"``), imported when first asked for; ``None`` for a part the game has not."""
+        path = getattr(self, name)
+        if not path:
+            return None
+        import importlib
+
+        return importlib.import_module(path)
 
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.title}, players {self.players}>"

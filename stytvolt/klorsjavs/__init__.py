@@ -56,4 +56,8 @@ GAME = GameInfo(
     summary="Denmark's twenty-card Sjavs for three: clubs and the wenzels always trumps, the cat, øre from 60; "
             "with its four-hand and auction forms.",
     module="stytvolt.klorsjavs",
+    site="stytvolt.klorsjavs.site",
+    table="stytvolt.klorsjavs.table",
+    quiz="stytvolt.klorsjavs.quiz",
+    solver="stytvolt.klorsjavs.solving",
 )

@@ -55,4 +55,8 @@ GAME = GameInfo(
     summary="The Faroe Islands' everyday game: six permanent trumps, bids by the length of the trump suit, "
             "a score sheet counted down from 24.",
     module="stytvolt.sjavs",
+    site="stytvolt.sjavs.site",
+    table="stytvolt.sjavs.table",
+    quiz="stytvolt.sjavs.quiz",
+    solver="stytvolt.sjavs.solving",
 )

@@ -168,4 +168,11 @@ GAME = GameInfo(
     summary="The Faroese game of two chosen suits: four players in two teams, birds, mares, lambs and traders.",
     module="stytvolt.styrivolt",
     puzzle_module="stytvolt.styrivolt.puzzles",
+    site="stytvolt.styrivolt.site",
+    widgets=(("hand", "stytvolt.styrivolt.site.hands"), ("puzzle", "stytvolt.styrivolt.site.puzzles"), ("puzzle-list", "stytvolt.styrivolt.site.puzzles"),
+             ("puzzle-dashboard", "stytvolt.styrivolt.site.puzzles")),
+    table="stytvolt.styrivolt.table",
+    quiz="stytvolt.styrivolt.quiz",
+    solver="stytvolt.styrivolt.solver",
+    worked="stytvolt.styrivolt.worked",
 )

@@ -63,4 +63,8 @@ GAME = GameInfo(
     summary="Sweden's elaborate Solo game for three: a cut for the preference suit, forty contracts from Beg to "
             "Solo Vira, a thirteen-card talon to draw from, chips to the pot and points between the players.",
     module="stytvolt.vira",
+    site="stytvolt.vira.site",
+    table="stytvolt.vira.table",
+    quiz="stytvolt.vira.quiz",
+    worked="stytvolt.vira.worked",
 )
