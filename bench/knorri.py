@@ -130,7 +130,7 @@ def slices_after(hands: str, leader: str) -> list[Step]:
 def cancel_figures() -> None:
     """The longest and the middle step, before and after, for each position: processor time (the work in
     one step, what a cancel waits for on an idle machine) and wall-clock time (with this machine's load)."""
-    import stytvolt.web.knorri  # noqa: F401 - imported first, as the worker's warm-up does: not a step's work
+    import stytvolt.knorri.site  # noqa: F401 - imported first, as the worker's warm-up does: not a step's work
 
     for hands, leader in SLICE_POSITIONS:
         for name, fn in (("before", slices_before), ("after", slices_after)):

@@ -315,7 +315,7 @@ def _unique_figure_ids(html: str) -> str:
     return _LABELLED_SVG.sub(renumber, html)
 
 
-# An engine-drawn SVG labelled by its own <title> and <desc> (stytvolt.web.chalk): its ids derive from its content.
+# An engine-drawn SVG labelled by its own <title> and <desc> (stytvolt.styrivolt.site.chalk): its ids derive from its content.
 _LABELLED_SVG = re.compile(r'<svg[^>]*aria-labelledby="([\w-]+)-title \1-desc".*?</svg>', re.S)
 _SITE_PATH = re.compile(r'data-site-path="([^"]*)" href="[^"]*"')
 

@@ -40,7 +40,7 @@ from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, group_note, 
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import explain_trick
 from stytvolt.styrivolt.variants import Rules
-from stytvolt.web.chalk import chalk_text
+from stytvolt.styrivolt.site.chalk import chalk_text
 
 __all__ = ["main", "build_parser", "parse_variants", "CliError"]
 

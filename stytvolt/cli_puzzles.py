@@ -24,7 +24,7 @@ from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.pack import PLAYERS, TRICKS
 from stytvolt.styrivolt.players import describe_action
 from stytvolt.styrivolt.puzzles import LEVELS, THEMES, Puzzle, daily, doing, get_puzzle, puzzles
-from stytvolt.web.html import by_suit, role_word
+from stytvolt.styrivolt.site import by_suit, role_word
 
 if TYPE_CHECKING:
     from stytvolt.cli import Output

@@ -112,6 +112,9 @@ class GameInfo:
     quiz: str = ""  # registers its question kinds with :mod:`stytvolt.learn`: "stytvolt.sjavs.quiz"
     solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.sjavs.solving"
     worked: str = ""  # its worked hands, stepped card by card: "stytvolt.styrivolt.worked"
+    # Its pages a rule link may lead to, as (file in its docs folder, the title the site's menu gives it):
+    # ("play", "Playing"); the first game's pages sit at the site's root, the others' in a folder of its name.
+    pages: tuple[tuple[str, str], ...] = ()
 
     @property
     def switches(self) -> tuple[Switch, ...]:

@@ -57,7 +57,11 @@ GAME = GameInfo(
             "with its four-hand and auction forms.",
     module="stytvolt.klorsjavs",
     site="stytvolt.klorsjavs.site",
-    table="stytvolt.klorsjavs.table",
+    table="stytvolt.web.matches",
     quiz="stytvolt.klorsjavs.quiz",
     solver="stytvolt.klorsjavs.solving",
+    pages=(
+        ("index", "About Klørsjavs"), ("cards", "Cards and trumps"), ("play", "Dealing and playing"),
+        ("scoring", "Scoring"), ("variants", "Four-hand and auction"),
+    ),
 )

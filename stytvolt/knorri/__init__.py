@@ -65,7 +65,11 @@ GAME = GameInfo(
     puzzle_module="stytvolt.knorri.puzzles",
     site="stytvolt.knorri.site",
     widgets=(("puzzle", "stytvolt.knorri.site"),),
-    table="stytvolt.knorri.table",
+    table="stytvolt.web.knorri_table",
     quiz="stytvolt.knorri.quiz",
     solver="stytvolt.knorri.solver",
+    pages=(
+        ("index", "About Knorri"), ("beating", "Which card beats which"), ("phase-one", "Phase one"),
+        ("phase-two", "Phase two"), ("scoring-and-variants", "Scoring and variants"),
+    ),
 )

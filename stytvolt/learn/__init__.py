@@ -15,8 +15,8 @@ explanation (:class:`~stytvolt.core.explain.Reason` objects naming the
 deciding cards), the rule page that covers it, and the position in card
 text (``{"chosen": "H,S", "cards": "H8 S8 H2 D5"}``).
 
-Each game contributes its kinds: the package listed in :data:`LEARN_MODULES`
-declares them (``KIND_MODULES``: each kind's name → the module that makes
+Each game contributes its kinds: the package its declaration names as its
+``quiz`` (:attr:`stytvolt.core.protocol.GameInfo.quiz`) declares them (``KIND_MODULES``: each kind's name → the module that makes
 it, in the order a page lists them), and that module registers the kind with
 :func:`kind` when it is first asked for, so a page asking one kind of
 question loads only that kind's module.  This module knows no game and
@@ -44,7 +44,7 @@ from stytvolt.core.registry import UnknownGame
 __all__ = [
     "Question", "Choice", "Row", "Draft", "KindInfo", "QuizError",
     "kinds", "kind_info", "question", "parse_key", "check", "any_kind", "kind", "games_with_kinds", "game_name",
-    "LEVELS", "LEVEL_NAMES", "MAX_SEED", "LEARN_MODULES", "kind_names",
+    "LEVELS", "LEVEL_NAMES", "MAX_SEED", "quiz_module", "kind_names",
 ]
 
 #: The levels, easy to hard.
@@ -53,17 +53,6 @@ LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard"}
 #: The largest seed (2**53 - 1: a JavaScript number holds it exactly).
 MAX_SEED = 2**53 - 1
-
-#: Every game with question kinds → the module that registers them (imported when first asked for).
-LEARN_MODULES: dict[str, str] = {
-    "styrivolt": "stytvolt.styrivolt.quiz",
-    "sjavs": "stytvolt.sjavs.quiz",
-    "klorsjavs": "stytvolt.klorsjavs.quiz",
-    "knorri": "stytvolt.knorri.quiz",
-    "brus": "stytvolt.brus.quiz",
-    "vira": "stytvolt.vira.quiz",
-}
-
 
 class QuizError(ParseError):
     """A question was asked for with a game, kind, level or seed that does not exist."""
@@ -209,9 +198,14 @@ def kind(game: str, name: str, *, title: str, summary: str, rule: str) -> Callab
     return register
 
 
+def quiz_module(game: str) -> str:
+    """The module that declares the kinds of ``game`` (a registry name), as its declaration names it; "" for none."""
+    return str(registry.game(game).quiz) if game in registry.GAME_MODULES else ""
+
+
 def games_with_kinds() -> tuple[str, ...]:
     """The games that have question kinds."""
-    return tuple(LEARN_MODULES)
+    return tuple(info.name for info in registry.games() if info.quiz)
 
 
 def game_name(game: object) -> str:
@@ -221,21 +215,22 @@ def game_name(game: object) -> str:
     if isinstance(game, GameInfo):
         game = game.name
     if not isinstance(game, str):
-        raise QuizError(f"a game is named by text like 'styrivolt', not {type_name(game)}")
-    if game in LEARN_MODULES:  # the usual case, answered without loading every game's package
+        raise QuizError(f"a game is named by text like {next(iter(registry.GAME_MODULES))!r}, not {type_name(game)}")
+    if quiz_module(game):  # the usual case, answered by loading that game's package alone
         return game
     try:
         name = registry.game(game).name
     except UnknownGame:
         name = ""
-    if name not in LEARN_MODULES:
-        raise QuizError(f"no questions for a game called {_short(game)}: the games with questions are {', '.join(LEARN_MODULES)}")
+    if not quiz_module(name):
+        raise QuizError(f"no questions for a game called {_short(game)}: the games with questions are "
+                        f"{', '.join(games_with_kinds())}")
     return name
 
 
 def _declared(game: str) -> Mapping[str, str]:
     """The game's kinds, declared by its quiz package: name → the module that makes it, in page order."""
-    declared: Mapping[str, str] = importlib.import_module(LEARN_MODULES[game]).KIND_MODULES
+    declared: Mapping[str, str] = importlib.import_module(quiz_module(game)).KIND_MODULES
     return declared
 
 

@@ -56,7 +56,11 @@ GAME = GameInfo(
             "a score sheet counted down from 24.",
     module="stytvolt.sjavs",
     site="stytvolt.sjavs.site",
-    table="stytvolt.sjavs.table",
+    table="stytvolt.web.matches",
     quiz="stytvolt.sjavs.quiz",
     solver="stytvolt.sjavs.solving",
+    pages=(
+        ("index", "About Sjavs"), ("cards", "Cards and trumps"), ("bidding", "Dealing and bidding"),
+        ("play", "Playing"), ("scoring", "Scoring"), ("variants", "Three and two players"),
+    ),
 )

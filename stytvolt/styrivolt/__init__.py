@@ -171,8 +171,14 @@ GAME = GameInfo(
     site="stytvolt.styrivolt.site",
     widgets=(("hand", "stytvolt.styrivolt.site.hands"), ("puzzle", "stytvolt.styrivolt.site.puzzles"), ("puzzle-list", "stytvolt.styrivolt.site.puzzles"),
              ("puzzle-dashboard", "stytvolt.styrivolt.site.puzzles")),
-    table="stytvolt.styrivolt.table",
+    table="stytvolt.web.table",
     quiz="stytvolt.styrivolt.quiz",
     solver="stytvolt.styrivolt.solver",
     worked="stytvolt.styrivolt.worked",
+    pages=(
+        ("index", "Start here"), ("cards", "The cards"), ("ranking", "Ranking"), ("choosing", "Choosing the suits"),
+        ("play", "Playing a hand"), ("traders", "Traders"), ("stock", "The stock"), ("keeping-in", "Keeping in"),
+        ("scoring", "Scoring"), ("tactics", "Tactics and customs"), ("variations", "Variations"),
+        ("glossary", "Glossary"), ("rulings", "Rulings"),
+    ),
 )

@@ -16,7 +16,9 @@ plain English, every step that happened.
 This module decides the rules only.  It never names a team: every reason
 speaks of :class:`~stytvolt.core.explain.Team` arguments, and the caller
 renders them with its own names (``change.render(teams=("A", "B"))``).  The
-pictures of the slate (text and SVG) live in :mod:`stytvolt.web.chalk`.
+pictures of the slate (text and SVG) live in :mod:`stytvolt.styrivolt.site.chalk`; the chalk-up in
+words (:func:`chalk_description`), with the team names it is given, is here, for the quiz and the
+pictures alike.
 
 A recorded result is written ``A:kept-in`` everywhere (the CLI, the site,
 permalinks): :func:`parse_record`, :func:`parse_records` and
@@ -27,13 +29,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Sequence
 
-from stytvolt.core.errors import InvalidPosition, InvalidRules, ParseError, type_name
-from stytvolt.core.explain import Names, Reason, Team
+from stytvolt.core.errors import InvalidPosition, InvalidRules, ParseError, StytvoltError, type_name
+from stytvolt.core.explain import TEAM_LETTERS, Names, Reason, Team
 from stytvolt.core.explain import render as _render_reasons
 
 __all__ = [
+    "chalk_description",
+    "checked_chalk",
+    "holding_words",
     "STROKES",
     "RESULT_WORDS",
     "Result",
@@ -626,3 +631,45 @@ class Chalkboard:
             f"Chalkboard(erased={s.erased}, crosses={s.crosses}, monks={s.monks}, "
             f"drawer={s.drawer}, chalkups={s.chalkups}, scoring={self._scoring.name})"
         )
+
+
+# -- the chalk-up in words (the quiz's, and every drawing's text alternative) ---------------------------------
+
+
+def checked_chalk(state: object, names: object) -> tuple[ChalkState, tuple[str, str]]:
+    if not isinstance(state, ChalkState):
+        raise InvalidPosition(f"a chalk-up is drawn from a ChalkState, not {type_name(state)}")
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) != 2
+        or not all(isinstance(n, str) and n for n in names)
+    ):
+        raise StytvoltError(f"names must be two non-empty strings, not {names!r}")
+    return state, (names[0], names[1])
+
+
+def holding_words(state: ChalkState, team: int) -> str:
+    c, m = state.crosses[team], state.monks[team]
+    if not c and not m:
+        return "no crosses"
+    parts = []
+    if c:
+        parts.append(count_words(c, "cross", "crosses"))
+    if m:
+        parts.append(count_words(m, "monk's cross", "monk's crosses"))
+    worth = f", worth {state.value(team)}" if m else ""
+    return " and ".join(parts) + worth
+
+
+def chalk_description(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
+    """A text alternative for the picture: strokes, crosses and the drawer."""
+    s, names = checked_chalk(state, names)
+    parts = [f"Chalk-up {s.chalkups}."]
+    for t in (0, 1):
+        parts.append(
+            f"{names[t]}: {s.standing(t)} of {STROKES} strokes standing, "
+            f"{s.erased[t]} erased; holds {holding_words(s, t)}."
+        )
+    parts.append(f"{names[s.drawer]} draws the next chalk-up.")
+    return " ".join(parts)

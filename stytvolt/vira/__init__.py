@@ -64,7 +64,11 @@ GAME = GameInfo(
             "Solo Vira, a thirteen-card talon to draw from, chips to the pot and points between the players.",
     module="stytvolt.vira",
     site="stytvolt.vira.site",
-    table="stytvolt.vira.table",
+    table="stytvolt.web.vira_table",
     quiz="stytvolt.vira.quiz",
     worked="stytvolt.vira.worked",
+    pages=(
+        ("index", "About Vira"), ("preliminaries", "Before the auction"), ("auction", "The auction"),
+        ("contracts", "The contracts"), ("play-and-scoring", "Play and scoring"),
+    ),
 )

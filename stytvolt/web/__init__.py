@@ -32,12 +32,15 @@ cancel) can stop the job: ``job.cancel()`` closes the generator.  Neither
 ``{"ok": false, "error": ...}`` in the finished response, as with
 :func:`handle`.
 
-Figures and widgets are found in one registry keyed by ``(game, name)``:
-each game's module (``stytvolt.web.styrivolt``) fills it with :func:`figure`
-and :func:`widget` when the game is first asked for, so two games may both
-have a "trick" widget; the bigger parts (a game at the table, puzzles) sit
-in modules of their own (:data:`PART_MODULES`), imported when first asked
-for, so a page's first answer loads only what it uses; :func:`warm_step`
+This module is the kit every game's pages are built with, and it knows no
+game: it reads each game's declaration through the registry
+(:mod:`stytvolt.core.registry`).  Figures and widgets are found in one registry keyed by ``(game, name)``:
+each game's presentation module (the ``site`` its
+:class:`~stytvolt.core.protocol.GameInfo` declares, in its own folder) fills
+it with :func:`figure` and :func:`widget` when the game is first asked for,
+so two games may both have a "trick" widget; the bigger parts (a game at the
+table, puzzles) sit in modules of their own (:func:`part_modules`: the
+declaration's ``widgets`` and ``table``), imported when first asked for, so a page's first answer loads only what it uses; :func:`warm_step`
 then imports the rest, one module at a time, while the browser's worker has
 nothing else to do.  Parameters are the strings a page or a form holds,
 so the same call serves both.  Nothing here decides a rule.
@@ -73,12 +76,13 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TypedDict, TypeVar, Union
 
+from stytvolt.core import registry as _registry
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.jsontext import load_json
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
-    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "GAME_MODULES", "PART_MODULES", "warm_step", "DEFAULT_GAME",
+    "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "site_module", "part_modules", "lazy_modules", "warm_step", "DEFAULT_GAME",
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
 
@@ -100,33 +104,25 @@ MAX_STOCK_CARDS = 12
 #: The longest error message sent to a page (a safety net: messages are short by themselves).
 MAX_ERROR_CHARS = 300
 
-#: The game a request or placeholder means when it names none.
-DEFAULT_GAME = "styrivolt"
-#: Every game with figures or widgets → the module that registers them (imported when first asked for).
-GAME_MODULES: dict[str, str] = {
-    "styrivolt": "stytvolt.web.styrivolt",
-    "sjavs": "stytvolt.web.sjavs",
-    "klorsjavs": "stytvolt.web.klorsjavs",
-    "knorri": "stytvolt.web.knorri",
-    "brus": "stytvolt.web.brus",
-    "vira": "stytvolt.web.vira",
-}
+#: The game a request or placeholder means when it names none: the registry's first.
+DEFAULT_GAME = next(iter(_registry.GAME_MODULES))
 
-#: Figures and widgets kept in modules of their own, imported only when one of them is first asked for,
-#: so that a page's first answer loads (and, in the browser, compiles) only what it needs: (game, name) → module.
-PART_MODULES: dict[tuple[str, str], str] = {
-    ("styrivolt", "hand"): "stytvolt.web.hands",
-    ("styrivolt", "table"): "stytvolt.web.table",
-    ("styrivolt", "puzzle"): "stytvolt.web.puzzles",
-    ("styrivolt", "puzzle-list"): "stytvolt.web.puzzles",
-    ("styrivolt", "puzzle-dashboard"): "stytvolt.web.puzzles",
-    ("sjavs", "table"): "stytvolt.web.matches",
-    ("klorsjavs", "table"): "stytvolt.web.matches",
-    ("brus", "table"): "stytvolt.web.matches",
-    ("knorri", "table"): "stytvolt.web.knorri_table",
-    ("knorri", "puzzle"): "stytvolt.web.knorri",  # registered with the game's widgets; the solver runs on first use
-    ("vira", "table"): "stytvolt.web.vira_table",
-}
+
+def site_module(game: str) -> str:
+    """The module that registers ``game``'s figures and widgets, as its declaration names it ("" for none)."""
+    return str(_registry.game(game).site)
+
+
+def part_modules(game: str) -> dict[str, str]:
+    """``game``'s widgets kept in modules of their own (its table among them), imported only when one of them is
+    first asked for, so that a page's first answer loads (and, in the browser, compiles) only what it needs:
+    widget name → module, as the game's declaration names them."""
+    info = _registry.game(game)
+    parts = dict(info.widgets)
+    if info.table:
+        parts["table"] = info.table
+    return parts
+
 
 Params = Mapping[str, str]
 
@@ -228,25 +224,27 @@ def _game(game: object) -> str:
         game = DEFAULT_GAME
     if not isinstance(game, str):
         raise WidgetError(f"a game is named by text like {DEFAULT_GAME!r}, not {type_name(game)}")
-    if game not in GAME_MODULES:
-        raise WidgetError(f"unknown game {shown(game)}: expected one of {', '.join(GAME_MODULES)}")
-    importlib.import_module(GAME_MODULES[game])  # registers its figures and widgets
-    importlib.import_module("stytvolt.web.learn")  # the quiz widget of every game with question kinds
+    if game not in _registry.GAME_MODULES:
+        raise WidgetError(f"unknown game {shown(game)}: expected one of {', '.join(_registry.GAME_MODULES)}")
+    module = site_module(game)
+    if module:
+        importlib.import_module(module)  # registers its figures and widgets
+    # the quiz widget and figure of a game with question kinds
+    importlib.import_module("stytvolt.web.learn").register(game)
     return game
 
 
 def _part(game: str, name: str) -> None:
-    """Import the module of a figure or widget kept apart (:data:`PART_MODULES`), if it is one."""
-    module = PART_MODULES.get((game, name))
+    """Import the module of a figure or widget kept apart (:func:`part_modules`), if it is one."""
+    module = part_modules(game).get(name)
     if module is not None:
         importlib.import_module(module)
 
 
 def _known(table: Mapping[tuple[str, str], object], game: str) -> str:
     """The game's names, in alphabetical order (the registry's order depends on which module was imported first)."""
-    for g, name in PART_MODULES:
-        if g == game:
-            _part(g, name)
+    for name in part_modules(game):
+        _part(game, name)
     return ", ".join(sorted(name for g, name in table if g == game)) or "none"
 
 
@@ -497,8 +495,16 @@ class Job:
         self._response = response
 
 
+def lazy_modules() -> list[str]:
+    """Every module an answer may import, in the order :func:`warm_step` imports them."""
+    names = list(_registry.GAME_MODULES)
+    sites = [site_module(g) for g in names]
+    parts = [m for g in names for m in part_modules(g).values()]
+    return [m for m in dict.fromkeys([*sites, "stytvolt.web.learn", *parts]) if m]
+
+
 def warm_step() -> bool:
-    """Import the next module a later answer may need (:data:`GAME_MODULES`, the quiz, :data:`PART_MODULES`).
+    """Import the next module a later answer may need (each game's site, the quiz, each game's parts).
 
     Returns True when it imported one, False once every one is loaded.  The
     browser's worker calls it while no request waits, one module at a time so
@@ -506,7 +512,7 @@ def warm_step() -> bool:
     answer on any page has to import anything.  Nothing about the answers
     changes: each module is the one the first request needing it would import.
     """
-    for module in (*GAME_MODULES.values(), "stytvolt.web.learn", *PART_MODULES.values()):
+    for module in lazy_modules():
         if module not in sys.modules:
             importlib.import_module(module)
             return True

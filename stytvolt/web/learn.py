@@ -20,7 +20,7 @@ with its explanation sits in a closed ``<details>`` below it.
 
 Choices that describe a picture are drawn as it: "Chalk it up" shows each
 choice as the chalk-up it describes (and the chalk-up before the hand), the
-words kept for screen readers as each button's name; see ``_PICTURED``.
+words kept for screen readers as each button's name: a game's ``site`` draws them with :func:`pictured`.
 """
 
 from __future__ import annotations
@@ -28,17 +28,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TypeVar
 
 import stytvolt
 from stytvolt import learn
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.cards import Card
 from stytvolt.learn import LEVEL_NAMES, LEVELS, KindInfo, Question, QuizError, Row
-from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
-from stytvolt.web.html import SEATS, TEAMS, card_svg, reasons_list
+from stytvolt.web import DEFAULT_GAME, WIDGETS, Answer, Params, WidgetError, figure, shown, widget
+from stytvolt.web.html import SEATS, TEAMS, face_svg, reasons_list
 
-__all__ = ["question_html", "rule_href", "rule_title", "PAGE_TITLES", "register"]
+__all__ = ["question_html", "rule_href", "rule_title", "page_titles", "practise_path", "pictured", "Pictures", "register"]
 
 
 def rule_href(rule: str) -> str:
@@ -54,25 +54,28 @@ def rule_href(rule: str) -> str:
     return path + (f"#{anchor}" if anchor else "")
 
 
-#: The pages a rule link may lead to, by file, with the titles the site's menu gives them
-#: (a page in a game's folder, ``sjavs/play``, is named with its game by :func:`rule_title`).
-PAGE_TITLES: dict[str, str] = {
-    "index": "Start here", "cards": "The cards", "ranking": "Ranking", "choosing": "Choosing the suits",
-    "play": "Playing a hand", "traders": "Traders", "stock": "The stock", "keeping-in": "Keeping in",
-    "scoring": "Scoring", "tactics": "Tactics and customs", "variations": "Variations", "glossary": "Glossary",
-    "rulings": "Rulings",
-    "sjavs/index": "About Sjavs", "sjavs/cards": "Cards and trumps", "sjavs/bidding": "Dealing and bidding",
-    "sjavs/play": "Playing", "sjavs/scoring": "Scoring", "sjavs/variants": "Three and two players",
-    "klorsjavs/index": "About Klørsjavs", "klorsjavs/cards": "Cards and trumps",
-    "klorsjavs/play": "Dealing and playing", "klorsjavs/scoring": "Scoring",
-    "klorsjavs/variants": "Four-hand and auction",
-    "knorri/index": "About Knorri", "knorri/beating": "Which card beats which", "knorri/phase-one": "Phase one",
-    "knorri/phase-two": "Phase two", "knorri/scoring-and-variants": "Scoring and variants",
-    "brus/index": "About Brus", "brus/cards": "The cards", "brus/play": "Dealing and playing",
-    "brus/scoring": "Scoring",
-    "vira/index": "About Vira", "vira/preliminaries": "Before the auction", "vira/auction": "The auction",
-    "vira/contracts": "The contracts", "vira/play-and-scoring": "Play and scoring",
-}
+def page_titles() -> dict[str, str]:
+    """Every page a rule link may lead to, by file from ``docs/`` (``sjavs/play``), with the title the site's menu
+    gives it, as each game declares its pages (the first game's at the site's root)."""
+    out: dict[str, str] = {}
+    for info in stytvolt.games():
+        out |= {_page_path(info.name, page): title for page, title in info.pages}
+    return out
+
+
+def _page_path(game: str, page: str) -> str:
+    return page if game == DEFAULT_GAME else f"{game}/{page}"
+
+
+def _page_title(page: str) -> str | None:
+    """The menu's title of one page (``sjavs/play`` → ``Playing``), asking only the game whose folder holds it."""
+    folder, _, name = page.rpartition("/")
+    try:
+        info = stytvolt.game(folder or DEFAULT_GAME)
+    except StytvoltError:
+        return None
+    return dict(info.pages).get(name) if _page_path(info.name, name) == page else None
+
 
 # Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).
 _ANCHOR_WORDS = {"6060": "60–60", "sjavs": "Sjavs", "klrsjavs": "Klørsjavs", "declarers": "declarer's", "misere": "misère"}
@@ -87,7 +90,7 @@ def rule_title(rule: str) -> str:
     page, _, anchor = rule.partition("#")
     page = page.removesuffix(".md")
     folder, _, name = page.rpartition("/")
-    where = PAGE_TITLES.get(page, name.replace("-", " ").capitalize())
+    where = _page_title(page) or name.replace("-", " ").capitalize()
     if folder:
         game = _game_title(folder)
         if game not in where:
@@ -110,8 +113,8 @@ def _game_title(folder: str) -> str:
 
 
 def practise_path(game: str) -> str:
-    """The game's Practise page, as a path from the site's root: ``practise/`` for Stýrivolt, ``sjavs/practise/``."""
-    return "practise/" if game == "styrivolt" else f"{game}/practise/"
+    """The game's Practise page, as a path from the site's root: ``practise/`` for the first game, ``sjavs/practise/``."""
+    return _page_path(game, "practise") + "/"
 
 
 def _kinds(game: str, params: Params) -> list[KindInfo]:
@@ -168,7 +171,7 @@ def _card_button(card: Card, note: str) -> str:
     label = card.english + (f", {note}" if note else "")
     return (
         f'<button type="button" class="sv-choice sv-choice-card" data-choice="{card}" aria-label="{escape(label)}">'
-        f'{card_svg(card)}<span class="sv-card-text">{escape(card.symbol)}</span>'
+        f'{face_svg(card, card.english)}<span class="sv-card-text">{escape(card.symbol)}</span>'
         f'{f"<span class=sv-role>{escape(note)}</span>" if note else ""}</button>'
     )
 
@@ -182,7 +185,7 @@ def _row(row: Row) -> str:
         else:
             caption = f'<span class="sv-card-text">{escape(card.symbol)}</span>' + (
                 f' <span class="sv-role">{escape(note)}</span>' if note else "")
-            items.append(f'<li><figure class="sv-card" data-card="{card}">{card_svg(card)}<figcaption>{caption}</figcaption></figure></li>')
+            items.append(f'<li><figure class="sv-card" data-card="{card}">{face_svg(card, card.english)}<figcaption>{caption}</figcaption></figure></li>')
     tag = "ol" if any(n for n in notes) or row.tap else "ul"
     return (
         f'<div class="sv-quiz-row"><p class="sv-quiz-label">{escape(row.label)}</p>'
@@ -191,44 +194,32 @@ def _row(row: Row) -> str:
 
 
 @dataclass(frozen=True)
-class _Pictures:
+class Pictures:
     """A question whose choices are drawn: its context (with its own drawing) and each choice's drawing."""
 
     context: str
     choices: dict[str, str]
 
 
-#: The chalk-after question's words for the teams, which its drawings use too.
-_TEAM_WORDS = ("Team A", "Team B")
+#: The kinds whose choices are drawn rather than written, by game and kind: each game's ``site`` adds its own.
+_PICTURED: dict[tuple[str, str], Callable[[Question], Pictures]] = {}
+
+_D = TypeVar("_D", bound=Callable[[Question], Pictures])
 
 
-def _chalk_after_pictures(q: Question) -> _Pictures:
-    """Each choice of "Chalk it up" drawn as the chalk-up it describes, and the chalk-up before the hand.
+def pictured(game: str, kind: str) -> Callable[[_D], _D]:
+    """Draw the choices of ``game``'s question kind ``kind`` as pictures: ``@pictured("g", "k")`` over
+    ``def draw(question) -> Pictures``.  The words stay for screen readers: each choice's button is named by its
+    text (``aria-label``)."""
 
-    The words stay for screen readers: a choice's button is named by its
-    text (``aria-label``), the chalk-up before the hand is an image named by
-    its description.  Every drawing of the question has the same height.
-    """
-    from stytvolt.styrivolt.quiz.scoring import chalk_before, chalk_of_id  # loaded with the question's kind
-    from stytvolt.web.chalk import chalk_description, chalk_small_svg, small_rows
+    def register(fn: _D) -> _D:
+        _PICTURED[(game, kind)] = fn
+        return fn
 
-    states = {c.id: chalk_of_id(c.id) for c in q.choices}
-    before = chalk_before(q.position)
-    rows = max(small_rows(state) for state in (*states.values(), before))
-    words = chalk_description(before, _TEAM_WORDS)
-    lead = q.context.removesuffix(words).rstrip()
-    context = (f'<p class="sv-context">{escape(lead)}</p>'
-               f'<figure class="sv-chalk-before">{chalk_small_svg(before, _TEAM_WORDS, label=words, rows=rows)}</figure>')
-    return _Pictures(context, {cid: chalk_small_svg(state, _TEAM_WORDS, rows=rows) for cid, state in states.items()})
+    return register
 
 
-#: The kinds whose choices are drawn rather than written, by game and kind.
-_PICTURED: dict[tuple[str, str], Callable[[Question], _Pictures]] = {
-    ("styrivolt", "chalk-after"): _chalk_after_pictures,
-}
-
-
-def _choices(q: Question, prompt_id: str, pictures: _Pictures | None = None) -> str:
+def _choices(q: Question, prompt_id: str, pictures: Pictures | None = None) -> str:
     if q.taps:
         return ""
     buttons = []
@@ -240,7 +231,7 @@ def _choices(q: Question, prompt_id: str, pictures: _Pictures | None = None) -> 
                 f' aria-label="{escape(choice.text)}">{pictures.choices[choice.id]}</button>'
             )
             continue
-        cards = "".join(card_svg(c) for c in choice.cards)
+        cards = "".join(face_svg(c, c.english) for c in choice.cards)
         faces = f'<span class="sv-choice-cards">{cards}</span>' if cards else ""
         buttons.append(
             f'<button type="button" class="sv-choice" data-choice="{escape(choice.id)}">'
@@ -287,7 +278,10 @@ def _options(values: Iterable[tuple[str, str]], selected: str) -> str:
 
 
 def register(game: str) -> None:
-    """Register the ``quiz`` widget and the ``quiz-kinds`` figure for a game with question kinds."""
+    """Register the ``quiz`` widget and the ``quiz-kinds`` figure for ``game``, if it has question kinds and they
+    are not registered yet (:mod:`stytvolt.web` calls this when the game is first asked for)."""
+    if (game, "quiz") in WIDGETS or not learn.quiz_module(game):
+        return
 
     def controls(p: Params) -> str:
         allowed = _kinds(game, p)
@@ -331,7 +325,3 @@ def register(game: str) -> None:
             f'<table class="sv-progress" data-game="{game}"><caption>Your record, question by question kind</caption>'
             f'<thead><tr><th scope="col">Question kind</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         )
-
-
-for _game in learn.games_with_kinds():
-    register(_game)

@@ -229,7 +229,7 @@ def _brus_words_at(state: Any, seat: int, action: Any) -> str:
 
 
 def _brus_order(state: Any, cards: Sequence[Card]) -> list[Card]:
-    from stytvolt.web.brus import ranked
+    from stytvolt.brus.site import ranked
 
     return ranked(cards)
 
@@ -237,7 +237,7 @@ def _brus_order(state: Any, cards: Sequence[Card]) -> list[Card]:
 def _brus_card_role(state: Any, card: Card) -> tuple[str, str]:
     """Said: the card's role and place (the words of Brus's pages); on its face: the matador's name or the role."""
     from stytvolt.brus.cards import MATADOR_NAMES, ROLES
-    from stytvolt.web.brus import card_words
+    from stytvolt.brus.site import card_words
 
     said = card_words(card)[0].removeprefix(f"{card.english}, ")
     return said, MATADOR_NAMES.get(card, str(ROLES[card]))

@@ -79,8 +79,9 @@ from stytvolt.styrivolt.stock import TakeInProgress
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.styrivolt.variants import Rules
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
-from stytvolt.web.html import card_label, chalk_figure, chip, role_word, table_controls
-from stytvolt.web import styrivolt as _styrivolt  # noqa: F401  (the game's other widgets register first, as the site lists them)
+from stytvolt.styrivolt.site import card_label, chalk_figure, chip, role_word
+from stytvolt.web.html import table_controls
+from stytvolt.styrivolt import site as _site  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
 if TYPE_CHECKING:
     from stytvolt.styrivolt.players import Decision

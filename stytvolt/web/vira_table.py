@@ -380,7 +380,7 @@ def _happenings(state: Any) -> list[Reason]:
 
 
 def _tally(state: Any, words: Words) -> list[tuple[str, str]]:
-    from stytvolt.web.vira import tricks_words
+    from stytvolt.vira.site import tricks_words
 
     names = words.seats
     pref, colour = state.preference, state.colour

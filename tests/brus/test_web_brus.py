@@ -1,4 +1,4 @@
-"""Brus on the site (stytvolt.web.brus, docs/brus/*.md): figures and widgets, with answers worked by hand.
+"""Brus on the site (stytvolt.brus.site, docs/brus/*.md): figures and widgets, with answers worked by hand.
 
 The expectations come from the rules as our pages state them (docs/brus/*.md, rulings R57-R68): the live cards
 rank ♣J (Spit) ♠8 (Dull) ♥K (Brus), then nines, aces, ♠J ♥J ♦J, sixes, equal ranks ♣ ♠ ♥ ♦; sevens are laid out,

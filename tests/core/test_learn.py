@@ -63,7 +63,7 @@ def test_each_kind_module_registers_exactly_the_kinds_declared_for_it() -> None:
     import importlib
 
     for game in GAMES:
-        declared = importlib.import_module(learn.LEARN_MODULES[game]).KIND_MODULES
+        declared = importlib.import_module(learn.quiz_module(game)).KIND_MODULES
         assert learn.kind_names(game) == tuple(declared)
         for info in learn.kinds(game):
             assert info.make.__module__ == declared[info.name], f"{game}/{info.name} is made in {info.make.__module__}"
@@ -353,7 +353,7 @@ def test_cli_quiz_refuses_bad_options(argv: list[str], words: str, capsys: pytes
 def test_rule_links_name_their_page_as_the_menu_does() -> None:
     import yaml  # PyYAML comes with MkDocs
 
-    from stytvolt.web.learn import PAGE_TITLES, rule_title
+    from stytvolt.web.learn import page_titles, rule_title
 
     class Loader(yaml.SafeLoader):
         pass
@@ -372,11 +372,12 @@ def test_rule_links_name_their_page_as_the_menu_does() -> None:
         return out
 
     menu = walk(nav)
-    for page, title in PAGE_TITLES.items():
+    titles = page_titles()
+    for page, title in titles.items():
         assert menu[page] == title, page
     every = {learn.question(g, k, lv, s).rule.partition("#")[0].removesuffix(".md")
              for g, k in ALL_KINDS for lv in learn.LEVELS for s in range(100)}
-    assert every <= set(PAGE_TITLES)
+    assert every <= set(titles)
     assert rule_title("rulings.md#r7-a-lamb-led-to-the-first-trick") == "R7 a lamb led to the first trick, on Rulings"
     assert rule_title("ranking.md#lambs") == "Lambs, on Ranking"
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import stytvolt.styrivolt.site
 import stytvolt.web
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason, Seat, Team
@@ -216,7 +217,7 @@ def test_chalk_widget_reads_and_writes_the_packages_grammar() -> None:
     records = parse_records("b:ordinary a=vol B:nine_tricks_alone")
     assert answer["set"]["records"] == " ".join(record_text(t, r) for t, r in records) == "B:ordinary A:kept-in B:nine-alone"
     for name in ("_records_text", "RESULT_WORDS"):
-        assert not hasattr(stytvolt.web, name) and not hasattr(stytvolt.web.styrivolt, name)
+        assert not hasattr(stytvolt.web, name) and not hasattr(stytvolt.styrivolt.site, name)
     buttons = render_widget("chalk", {"records": ""})
     for team in (0, 1):
         for word in ("ordinary", "kept-in", "nine", "kept-in-alone", "nine-alone", "penalty"):
@@ -259,8 +260,18 @@ def test_unknown_widgets_and_figures_list_the_known_ones() -> None:
 
 def test_widgets_are_keyed_by_game_and_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two games may both have a "trick" widget and figure: each request reaches its own game's."""
+    import dataclasses
+    import sys
+    import types
+
+    from stytvolt.core import registry
+
     web = stytvolt.web
-    monkeypatch.setitem(web.GAME_MODULES, "othergame", "stytvolt.web.styrivolt")
+    # A seventh game, declared as a game's package declares itself, drawing with Stýrivolt's site module.
+    package = types.ModuleType("othergame_package")
+    package.GAME = dataclasses.replace(stytvolt.game("styrivolt"), name="othergame", quiz="", table="", widgets=())  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "othergame_package", package)
+    monkeypatch.setitem(registry.GAME_MODULES, "othergame", "othergame_package")
     monkeypatch.setitem(web.WIDGETS, ("othergame", "trick"), web.Widget(
         "Other trick", lambda p: '<input name="cards">', lambda p: {"html": f"<p>other {p.get('cards', '')}</p>", "set": {}},
     ))

@@ -1,4 +1,4 @@
-"""Klørsjavs on the site (stytvolt.web.klorsjavs): figures and widgets, with answers worked by hand.
+"""Klørsjavs on the site (stytvolt.klorsjavs.site): figures and widgets, with answers worked by hand.
 
 The expectations come from the rules as our pages state them (docs/klorsjavs/*.md, rulings R42-R54): the nine
 trumps ♣Q ♠Q ♣J ♠J ♥J ♦J ♣A ♣K ♣5 are the club suit; the plain suits run A K 5 (spades) and A K Q 5; the
@@ -13,7 +13,7 @@ import re
 import pytest
 
 from stytvolt.web import WidgetError, render_figure, render_widget
-from stytvolt.web.klorsjavs import bot_name
+from stytvolt.klorsjavs.site import bot_name
 from htmlkit import cards_in, markup, steps_of, totals
 
 GAME = "klorsjavs"

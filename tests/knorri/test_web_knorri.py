@@ -1,4 +1,4 @@
-"""Knorri on the site (stytvolt.web.knorri, docs/knorri/*.md): figures and widgets, with answers worked by hand.
+"""Knorri on the site (stytvolt.knorri.site, docs/knorri/*.md): figures and widgets, with answers worked by hand.
 
 The expectations come from the rules as our pages state them (docs/knorri/*.md, rulings R87-R100): in phase two
 a card beats a higher card of its suit, a diamond beats any spade or heart, only a higher club beats a club
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from stytvolt.web import begin_json, handle, render_figure
-from stytvolt.web.knorri import AVOID_HANDS, EXAMPLE_HANDS, MAX_AVOID_CARDS
+from stytvolt.knorri.site import AVOID_HANDS, EXAMPLE_HANDS, MAX_AVOID_CARDS
 from htmlkit import cards_in, markup, steps_of
 
 GAME = "knorri"

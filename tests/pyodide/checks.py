@@ -270,7 +270,8 @@ import random
 from stytvolt.styrivolt import (
     Chalkboard, HandState, Ranking, Result, Rules, CutRule, Scoring, choose_suits, explain_trick, trick_winner,
 )
-from stytvolt.web.chalk import chalk_description, chalk_svg, chalk_text
+from stytvolt.styrivolt.chalk import chalk_description
+from stytvolt.styrivolt.site.chalk import chalk_svg, chalk_text
 
 PAIRS = ("S,H", "S,D", "S,C", "H,D", "H,C", "D,C")
 RANDOM_HANDS = 10_000

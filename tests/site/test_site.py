@@ -20,7 +20,7 @@ from sitekit import REPO, WIDGET_KINDS, SiteServer, Watch, build_site
 
 from stytvolt.styrivolt.chalk import Chalkboard, parse_records
 from stytvolt.web import handle
-from stytvolt.web.chalk import chalk_description
+from stytvolt.styrivolt.chalk import chalk_description
 
 ANSWER_TIMEOUT = 60_000  # ms: a cold Pyodide start on a slow CI machine, then one answer
 

@@ -17,7 +17,7 @@ from sitekit import SiteServer
 from test_site import ANSWER_TIMEOUT, wait_ready
 
 from stytvolt.web import handle
-from stytvolt.web.chalk import chalk_description
+from stytvolt.styrivolt.chalk import chalk_description
 from stytvolt.web.table import SOUTH, read_game_text
 
 PATH = "table/"

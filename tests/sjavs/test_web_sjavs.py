@@ -1,4 +1,4 @@
-"""Sjavs on the site (stytvolt.web.sjavs): the figures and widgets a page asks for, with answers worked by hand.
+"""Sjavs on the site (stytvolt.sjavs.site): the figures and widgets a page asks for, with answers worked by hand.
 
 The expectations come from the rules as our pages state them (docs/sjavs/*.md, rulings R33-R41), not from the
 engine: the permanent trumps ♣Q ♠Q ♣J ♠J ♥J ♦J above the trump suit's own A K (Q) 10 9 8 7; following suit with

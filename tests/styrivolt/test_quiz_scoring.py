@@ -22,7 +22,7 @@ from stytvolt.styrivolt.chalk import ChalkState, Chalkboard, Scoring, parse_reco
 from stytvolt.styrivolt.quiz.scoring import (
     ask_chalk_after, ask_hand_result, chalk_before, chalk_id, chalk_of_id, scripted_hand,
 )
-from stytvolt.web.chalk import chalk_description
+from stytvolt.styrivolt.chalk import chalk_description
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 KINDS = ("hand-result", "chalk-after")

@@ -1,4 +1,4 @@
-"""Pictures of the chalk-up (stytvolt.web.chalk): the description, the ASCII drawing and the SVG."""
+"""Pictures of the chalk-up (stytvolt.styrivolt.site.chalk, stytvolt.styrivolt.chalk): the description, the ASCII drawing and the SVG."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from stytvolt.core.errors import StytvoltError
 from stytvolt.styrivolt.chalk import STROKES, Chalkboard, ChalkState, Result, Scoring, parse_records
-from stytvolt.web.chalk import chalk_description, chalk_small_svg, chalk_svg, chalk_text, small_rows
+from stytvolt.styrivolt.chalk import chalk_description
+from stytvolt.styrivolt.site.chalk import chalk_small_svg, chalk_svg, chalk_text, small_rows
 
 R = Result
 A, B = 0, 1

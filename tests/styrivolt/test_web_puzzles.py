@@ -11,7 +11,7 @@ import pytest
 from stytvolt.core.explain import COMPASS
 from stytvolt.styrivolt.puzzles import THEMES, daily, get_puzzle, puzzles
 from stytvolt.web import handle, render_figure, render_widget
-from stytvolt.web.puzzles import HINT_COSTS
+from stytvolt.styrivolt.site.puzzles import HINT_COSTS
 
 
 def ask(**params: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Worked hands (stytvolt.styrivolt.worked, stytvolt.web.hands): each step as a player would see it.
+"""Worked hands (stytvolt.styrivolt.worked, stytvolt.styrivolt.site.hands): each step as a player would see it.
 
 The expectations are worked out by hand from the rules pages, not asked of
 the engine: which card is winning a trick after each play, what each curated

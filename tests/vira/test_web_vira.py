@@ -1,4 +1,4 @@
-"""Vira on the site (stytvolt.web.vira and docs/vira/*.md): figures, widgets and the pages' facts, worked by hand.
+"""Vira on the site (stytvolt.vira.site and docs/vira/*.md): figures, widgets and the pages' facts, worked by hand.
 
 The expectations come from the rules as the pages state them (rulings R69-R86): the Stockholm table's forty
 contracts in order with their points (off-colour / colour / preference), won / lost singly / kodille, the

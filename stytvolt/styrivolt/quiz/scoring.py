@@ -63,7 +63,7 @@ from stytvolt.styrivolt.pack import PACK, TRICKS
 from stytvolt.styrivolt.ranking import PERMANENT_STIKKAR, Role
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.variants import Rules
-from stytvolt.web.chalk import chalk_description
+from stytvolt.styrivolt.chalk import chalk_description
 
 __all__ = ["scripted_hand", "parse_winners", "ask_hand_result", "hand_level", "ask_chalk_after", "chalk_level",
            "chalk_id", "chalk_of_id", "chalk_before", "SEAT_NAMES", "TEAM_NAMES"]

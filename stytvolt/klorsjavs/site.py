@@ -28,7 +28,7 @@ and why (:func:`~stytvolt.klorsjavs.rules.explain_trick`), what a hand scores
 (:class:`~stytvolt.klorsjavs.sheet.OreSheet`,
 :class:`~stytvolt.klorsjavs.sheet.TariffSheet`).  The readers of params and
 the parts of a figure or widget that know no game's rule are
-:mod:`stytvolt.web.sjavs`'s.
+:mod:`stytvolt.web.kit`'s.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from stytvolt.klorsjavs.rules import (
 from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, START, OreSheet, TariffSheet
 from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.sjavs import (
+from stytvolt.web.kit import (
     add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls, hand_stepper,
     names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup, undo_last,
     who_played, whole_param,

@@ -31,7 +31,7 @@ whether a play is allowed and why not (:func:`~stytvolt.brus.rules.card_refusal`
 (:class:`~stytvolt.brus.game.StrokeSheet`) and the deals themselves
 (:class:`~stytvolt.brus.hand.HandState`).  This module words and draws their
 answers; the parts of a widget that know no game's rule are
-:mod:`stytvolt.web.sjavs`'s.
+:mod:`stytvolt.web.kit`'s.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from stytvolt.brus.rules import (
 )
 from stytvolt.web import CARD_TOKENS, MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.sjavs import (
+from stytvolt.web.kit import (
     add_to_sheet, calculator_action, choice_param, hand_answer, hand_controls, hand_stepper, order_sections,
     said_list, seed_param, undo_last, whole_param,
 )

@@ -54,7 +54,7 @@ from stytvolt.vira.contracts import (
 from stytvolt.vira.play import colour_suit, explain_trick, suit_class_of
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.sjavs import (
+from stytvolt.web.kit import (
     choice_param, hand_answer, hand_controls, hand_stepper, names_param, said_list, seed_param, suit_param,
     trick_markup, who_played, whole_param,
 )

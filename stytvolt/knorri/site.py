@@ -54,7 +54,7 @@ from stytvolt.knorri.state import KnorriState, parse_action, phase_two
 from stytvolt.knorri.variants import PhaseOne, Rules
 from stytvolt.web import Answer, Params, WidgetError, Work, card_list, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.sjavs import choice_param, hand_step, said_list
+from stytvolt.web.kit import choice_param, hand_step, said_list
 
 __all__ = [
     "GAME", "NAMES", "EXAMPLE_HANDS", "EXAMPLE_MOVES", "AVOID_HANDS", "MAX_AVOID_CARDS", "AVOID_POSITIONS",
@@ -453,7 +453,7 @@ def _position_html(p: Params) -> tuple[str, int, dict[str, str]]:
     intro, steps = position_steps(hands, leader, moves, finish)
     step = p.get("step", "").strip()
     start = hand_step(step, len(steps)) if step else 0
-    from stytvolt.web.hands import stepper
+    from stytvolt.web.html import stepper
 
     markup = intro + stepper(steps, label=f"Knorri phase two for {len(hands)}, stepped", start=start,
                              attrs=f' data-players="{len(hands)}"')

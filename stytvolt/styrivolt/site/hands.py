@@ -37,10 +37,12 @@ from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.tricks import TrickResult, winner_index
 from stytvolt.styrivolt.worked import CURATED, MAX_SEED, Step, WorkedHand, random_hand, worked_hand
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
-from stytvolt.web.html import SEATS, TEAMS, card_label, reasons_list
+from stytvolt.styrivolt.site import card_label
+from stytvolt.web.html import SEATS, TEAMS, reasons_list
+from stytvolt.web.html import stepper
 from stytvolt.web.learn import rule_href
 
-__all__ = ["chip", "stepper", "hand_stepper", "trick_steps", "hand_for"]
+__all__ = ["chip", "hand_stepper", "trick_steps", "hand_for"]
 
 GAME = "styrivolt"
 _ORDINALS = ("first", "second", "third", "fourth")
@@ -55,25 +57,6 @@ def chip(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> 
 
 def _chips(cards: Sequence[Card], ranking: Ranking | None) -> str:
     return " ".join(chip(c, ranking) for c in cards) if cards else '<span class="sv-none">none</span>'
-
-
-def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, attrs: str = "") -> str:
-    """The stepper around steps given as (title, inner HTML): every step listed, the buttons hidden until scripted."""
-    n = len(items)
-    start = min(max(start, 0), n - 1) if n else 0
-    steps = "".join(
-        f'<li class="sv-step" data-step="{k}" data-title="{escape(title)}">{body}</li>' for k, (title, body) in enumerate(items)
-    )
-    buttons = "".join(
-        f'<button type="button" class="md-button sv-go" data-go="{go}" disabled>{text}</button>'
-        for go, text in (("first", "First"), ("back", "Back"), ("forward", "Forward"), ("last", "Last"))
-    )
-    return (
-        f'<div class="sv-stepper" data-start="{start}" aria-label="{escape(label)}"{attrs}>'
-        f'<div class="sv-stepper-nav" hidden>{buttons}'
-        f'<p class="sv-stepper-pos" role="status" aria-live="polite">Step {start + 1} of {n}</p></div>'
-        f'<ol class="sv-steps">{steps}</ol></div>'
-    )
 
 
 # -- a whole hand --------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from stytvolt.styrivolt.puzzles import LEVELS, SIDE, THEMES, Puzzle, daily, doin
 from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.web import Answer, Params, WidgetError, figure, shown, widget
 from stytvolt.web import html
-from stytvolt.web.html import by_suit, card_label, chip, role_word
+from stytvolt.styrivolt.site import by_suit, card_label, chip, role_word
 
 __all__ = ["HINT_COSTS", "BUILD_DATE", "puzzle_html", "advance"]
 

@@ -5,7 +5,7 @@ and never draws nor names a team.  This module only draws a
 :class:`~stytvolt.styrivolt.chalk.ChalkState`, calling the teams by the names
 it is given (``("A", "B")`` unless told otherwise):
 
-* :func:`chalk_description`: one paragraph, the SVG's text alternative;
+* the SVG's text alternative is :func:`~stytvolt.styrivolt.chalk.chalk_description`, the rules' words;
 * :func:`chalk_text`: a small ASCII drawing, for the terminal;
 * :func:`chalk_svg`: a self-contained, accessible SVG, for the site;
 * :func:`chalk_small_svg`: the same in less room, for a quiz's choices on a phone.
@@ -18,51 +18,12 @@ from __future__ import annotations
 import hashlib
 from typing import Sequence
 
-from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import TEAM_LETTERS
-from stytvolt.styrivolt.chalk import STROKES, ChalkState, count_words
+from stytvolt.styrivolt.chalk import STROKES, ChalkState, chalk_description, checked_chalk, holding_words
 
-__all__ = ["chalk_description", "chalk_text", "chalk_svg", "chalk_small_svg", "small_rows", "SMALL_PER_ROW"]
+__all__ = ["chalk_text", "chalk_svg", "chalk_small_svg", "small_rows", "SMALL_PER_ROW"]
 
-
-
-def _checked(state: object, names: object) -> tuple[ChalkState, tuple[str, str]]:
-    if not isinstance(state, ChalkState):
-        raise InvalidPosition(f"a chalk-up is drawn from a ChalkState, not {type_name(state)}")
-    if (
-        isinstance(names, str)
-        or not isinstance(names, Sequence)
-        or len(names) != 2
-        or not all(isinstance(n, str) and n for n in names)
-    ):
-        raise StytvoltError(f"names must be two non-empty strings, not {names!r}")
-    return state, (names[0], names[1])
-
-
-def _holding(state: ChalkState, team: int) -> str:
-    c, m = state.crosses[team], state.monks[team]
-    if not c and not m:
-        return "no crosses"
-    parts = []
-    if c:
-        parts.append(count_words(c, "cross", "crosses"))
-    if m:
-        parts.append(count_words(m, "monk's cross", "monk's crosses"))
-    worth = f", worth {state.value(team)}" if m else ""
-    return " and ".join(parts) + worth
-
-
-def chalk_description(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
-    """A text alternative for the picture: strokes, crosses and the drawer."""
-    s, names = _checked(state, names)
-    parts = [f"Chalk-up {s.chalkups}."]
-    for t in (0, 1):
-        parts.append(
-            f"{names[t]}: {s.standing(t)} of {STROKES} strokes standing, "
-            f"{s.erased[t]} erased; holds {_holding(s, t)}."
-        )
-    parts.append(f"{names[s.drawer]} draws the next chalk-up.")
-    return " ".join(parts)
 
 
 def chalk_text(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
@@ -71,7 +32,7 @@ def chalk_text(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
     ``-----`` is a standing stroke, ``. . .`` an erased one, ``x`` a
     cross and ``#`` a monk's cross (a cross with two transversals).
     """
-    s, (na, nb) = _checked(state, names)
+    s, (na, nb) = checked_chalk(state, names)
     width = max(7, len(na), len(nb))
     standing, gone = "-" * width, ". . . . . . . . "[:width]
     lines = [f"Chalk-up no. {s.chalkups}"]
@@ -84,7 +45,7 @@ def chalk_text(state: ChalkState, names: Sequence[str] = TEAM_LETTERS) -> str:
     lines.append(f"  {'':>{width}} |")
     for t, name in enumerate((na, nb)):
         marks = " ".join(["x"] * s.crosses[t] + ["#"] * s.monks[t]) or "-"
-        lines.append(f"{name} crosses: {marks}  ({_holding(s, t)})")
+        lines.append(f"{name} crosses: {marks}  ({holding_words(s, t)})")
     lines.append(
         f"Standing strokes: {na} {s.standing(0)}, {nb} {s.standing(1)}. "
         f"{(na, nb)[s.drawer]} draws the next chalk-up."
@@ -110,7 +71,7 @@ def chalk_svg(
     ``currentColor`` so it follows the page's light or dark theme.  Output
     is deterministic; ids derive from the content unless ``id_prefix`` is given.
     """
-    s, names = _checked(state, names)
+    s, names = checked_chalk(state, names)
     desc = chalk_description(s, names)
     heading = title if title is not None else "Stýrivolt chalk-up"
     pid = id_prefix or "chalk-" + hashlib.sha1(
@@ -169,7 +130,7 @@ def chalk_small_svg(state: ChalkState, names: Sequence[str] = TEAM_LETTERS, *, l
     them, for a control that carries the words itself (a button's
     ``aria-label``).  ``rows`` gives every drawing of a set the same height.
     """
-    s, names = _checked(state, names)
+    s, names = checked_chalk(state, names)
     if rows is not None and (isinstance(rows, bool) or not isinstance(rows, int) or rows < 1):
         raise StytvoltError(f"rows is a whole number from 1, not {rows!r}")
     width, mid = 160, 80

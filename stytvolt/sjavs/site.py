@@ -46,17 +46,18 @@ from stytvolt.sjavs.play import explain_trick
 from stytvolt.sjavs.scoring import START, TIE_CARRY, TRICKS, HandScore, ScoreSheet, card_points, hand_score
 from stytvolt.web import MAX_CHALK_RECORDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
+from stytvolt.web.kit import (
+    MAX_DEALS, MAX_SEED, add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls,
+    hand_stepper, names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup,
+    undo_last, who_played, whole_param,
+)
 
 if TYPE_CHECKING:
     from stytvolt.sjavs.hand import HandState
 
 __all__ = [
-    "GAME", "SEATS", "COLUMNS", "MAX_SEED", "choice_param", "whole_param", "names_param", "seed_param", "said_list",
-    "suit_param", "hand_step", "card_words", "ranked", "trick_html", "follow_notes", "parse_results",
+    "GAME", "SEATS", "COLUMNS", "card_words", "ranked", "trick_html", "follow_notes", "parse_results",
     "sheet_html", "worked_steps",
-    # shared with stytvolt.web.klorsjavs: the parts of a figure or widget that know no game's rule
-    "order_sections", "who_played", "trick_markup", "calculator_action", "undo_last", "add_to_sheet",
-    "sheet_controls", "first_played_deal", "hand_stepper", "hand_controls", "hand_answer",
 ]
 
 GAME = "sjavs"
@@ -68,10 +69,6 @@ SEATS: dict[int, tuple[str, ...]] = {
 }
 #: The score sheet's columns by the number of players: the teams with four (South and North are We).
 COLUMNS: dict[int, tuple[str, ...]] = {4: ("We", "They"), 3: SEATS[3], 2: SEATS[2]}
-#: The largest seed a worked hand takes (the largest whole number a page's JavaScript holds exactly).
-MAX_SEED = 2**53 - 1
-#: Deals tried for a worked hand before giving up, when every one of them is passed.
-MAX_DEALS = 100
 
 _SUITS = (("H", "♥ hearts"), ("S", "♠ spades"), ("D", "♦ diamonds"), ("C", "♣ clubs"))
 _BANDS = {
@@ -89,16 +86,6 @@ _BANDS = {
 # -- reading parameters ---------------------------------------------------------------------------------
 
 
-def suit_param(text: str) -> Suit:
-    """The suit a ``trump`` field names (``H``, ``♥``, ``hearts``), refused by name when it names none."""
-    try:
-        if len(text) > 10:
-            raise WidgetError("too long")
-        return Suit.parse(text)
-    except StytvoltError:
-        raise WidgetError(f"trump: expected a suit, like H or hearts, not {shown(text)}") from None
-
-
 def _trump(params: Params, default: str = "H") -> Suit:
     """The trump suit a param names (``trump``), ``default`` when missing or empty."""
     return suit_param(params.get("trump", default).strip() or default)
@@ -109,45 +96,9 @@ def _card_list(params: Params, name: str, most: int, what: str) -> tuple[Card, .
     return card_list(params, name, most, what, lambda text: parse_cards(text, pack=PACK, unique=True))
 
 
-def choice_param(params: Params, name: str, allowed: Sequence[str], default: str) -> str:
-    """One of ``allowed`` from a param (a select's value); missing or empty takes ``default``."""
-    text = params.get(name, default).strip() or default
-    if text not in allowed:
-        raise WidgetError(f"{name}: expected one of {', '.join(allowed)}, not {shown(text)}")
-    return text
-
-
 def _players(params: Params) -> int:
     """The number of players: 4 (the default), 3 or 2."""
     return int(choice_param(params, "players", ("4", "3", "2"), "4"))
-
-
-def whole_param(params: Params, name: str, default: str, low: int, high: int, what: str) -> int:
-    """A whole number from a form field: a missing field takes ``default``; an empty or bad one is refused."""
-    text = params.get(name)
-    text = default if text is None else text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4 or not low <= int(text) <= high:
-        raise WidgetError(f"{name}: expected {what}, a whole number from {low} to {high}, not {shown(text)}")
-    return int(text)
-
-
-def names_param(params: Params, count: int, default: Sequence[str]) -> tuple[str, ...]:
-    """Names from a comma-separated param, exactly ``count`` of them, or ``default``."""
-    text = params.get("names", "").strip()
-    if not text:
-        return tuple(default)
-    names = tuple(n.strip() for n in text.split(","))
-    if len(names) != count or not all(0 < len(n) <= 24 for n in names):
-        raise WidgetError(f"names: expected {count} names of up to 24 characters, separated by commas, not {shown(text)}")
-    return names
-
-
-def seed_param(text: str) -> int:
-    """A worked hand's seed: a whole number from 0 to :data:`MAX_SEED`."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 16 or int(text) > MAX_SEED:
-        raise WidgetError(f"seed: expected a whole number from 0 to {MAX_SEED}, like 53, not {shown(text)}")
-    return int(text)
 
 
 # -- cards: their names and places ---------------------------------------------------------------------------
@@ -276,15 +227,6 @@ def _fig_order(p: Params) -> str:
     return "".join(parts)
 
 
-def order_sections(groups: Sequence[tuple[str, str, Sequence[Card]]], draw: Callable[[Sequence[Card], str], str]) -> str:
-    """The ``order`` figure's groups (title, note, cards highest first), each drawn by ``draw(cards, label)``."""
-    return "".join(
-        f'<section class="sv-group"><p class="sv-group-head"><strong>{escape(title)}</strong>: {escape(note)}</p>'
-        f"{draw(cards, f'{title}, highest first')}</section>"
-        for title, note, cards in groups
-    )
-
-
 # -- figures: a trick -----------------------------------------------------------------------------------------
 
 
@@ -325,43 +267,6 @@ def follow_notes(cards: Sequence[Card], trump: Suit, names: Sequence[str]) -> li
                 f"{who} plays {card.symbol}, thrown away: {who} held no {wanted}, and a card of another suit never wins."
             )))
     return notes
-
-
-def who_played(names: Sequence[str], count: int) -> list[str]:
-    """Who played each card: the names given, else "The leader", "Player 2" and so on."""
-    if names:
-        return list(names)
-    return ["The leader"] + [f"Player {i + 1}" for i in range(1, count)]
-
-
-def trick_markup(cards: Sequence[Card], result: TrickResult, names: Sequence[str], notes: Sequence[tuple[str, str]],
-                 *, spoken: Callable[[Card], str], is_trump: Callable[[Card], bool], marked: Callable[[Card], bool],
-                 attrs: str, context: str) -> str:
-    """A trick as a figure, for any game whose rules give a :class:`~stytvolt.core.tricks.TrickResult`.
-
-    The cards in play order (each ``spoken`` with its name and role, a trump
-    said to be one, the ``marked`` ones drawn as permanent trumps), the
-    winner, the ``notes`` on how each card answered the lead and last the
-    engine's reason.  ``names``: who played each card (none: by their order);
-    ``attrs``: the figure's data attributes; ``context``: its first line.
-    """
-    plays = []
-    for i, card in enumerate(cards):
-        place = ("led" if i == 0 else f"play {i + 1}") if not names else names[i] + (" (led)" if i == 0 else "")
-        text = place + (" — wins" if i == result.winner else "") + (", trump" if is_trump(card) else "")
-        classes = " ".join(x for x, on in (("sv-winner", i == result.winner), ("sv-permanent", marked(card))) if on)
-        plays.append(f"<li>{html.card_figure(card, spoken(card), text, classes)}</li>")
-    by = f", played by {escape(names[result.winner])}" if names else ""
-    lines = [f'<li data-code="{code}">{escape(text)}</li>' for code, text in notes]
-    lines.append(f'<li data-code="{escape(result.reason.code)}">{escape(result.reason.render())}</li>')
-    return (
-        f'<div class="sv-trick" data-winner="{result.winner}" {attrs}>'
-        f'<p class="sv-context">{escape(context)}</p>'
-        f'<ol class="sv-cards sv-plays" aria-label="cards in the order played">{"".join(plays)}</ol>'
-        f'<p class="sv-answer"><strong>Winner:</strong> <span data-answer="winner">{escape(result.card.symbol)} '
-        f"({escape(result.card.english)})</span>{by} (play {result.winner + 1}).</p>"
-        f'<ol class="sv-reasons">{"".join(lines)}</ol></div>'
-    )
 
 
 def trick_html(cards: Sequence[Card], trump: Suit, names: Sequence[str] = ()) -> str:
@@ -633,51 +538,6 @@ def _controls_calc(p: Params) -> str:
     )
 
 
-def sheet_controls(p: Params, kept: str) -> str:
-    """A scoring calculator's sheet so far and what it was for (``kept``), hidden, and its four buttons."""
-    return (
-        html.hidden_field("sheet", p.get("sheet", ""))
-        + html.hidden_field(kept, p.get(kept, ""))
-        + html.submit_button("Score this hand", primary=True)
-        + html.submit_button("Add to the sheet", "add")
-        + html.submit_button("Undo the last hand", "undo")
-        + html.submit_button("New sheet", "reset")
-    )
-
-
-def calculator_action(params: Params) -> str:
-    """The calculator's button: ``""`` (score the hand), ``add``, ``undo`` or ``reset``."""
-    action = params.get("action", "").strip()
-    if action not in ("", "add", "undo", "reset"):
-        raise WidgetError(f"action: expected add, undo or reset, not {shown(action)}")
-    return action
-
-
-def undo_last(records: list[Any]) -> str:
-    """Take the last hand off a sheet's records (none: nothing), and say so."""
-    if not records:
-        return "The sheet is empty: nothing to undo."
-    records.pop()
-    return "The last hand is taken off the sheet."
-
-
-def add_to_sheet(action: str, records: list[Any], result: Any, note: str, finished: str) -> str:
-    """The note under a calculator's sheet; ``add`` appends ``result`` to ``records`` first.
-
-    ``finished``: why nothing more may be added (the game on the sheet is
-    decided), else empty.  A sheet holds at most
-    :data:`~stytvolt.web.MAX_CHALK_RECORDS` hands.
-    """
-    if action != "add":
-        return note or 'Press "Add to the sheet" to write this hand on it.'
-    if finished:
-        raise WidgetError(f"sheet: {finished}; press New sheet to start another")
-    if len(records) >= MAX_CHALK_RECORDS:
-        raise WidgetError(f"sheet: a sheet holds at most {MAX_CHALK_RECORDS} hands; press New sheet")
-    records.append(result)
-    return f"Hand {len(records)} is added to the sheet."
-
-
 @widget(GAME, "calculator", title="Sjavs scoring calculator", controls=_controls_calc)
 def _calculator(params: dict[str, str]) -> Answer:
     """The calculator's answer: the hand's game points and why, and the sheet after the button pressed."""
@@ -790,12 +650,6 @@ def _facts(state: "HandState") -> str:
     if state.players == 3:
         parts.append(f"talon: {counted(len(state.talon) - len(state.drawn), 'card')} face down")
     return f'<p class="sv-facts">{escape("; ".join(parts))}.</p>'
-
-
-def said_list(lines: Sequence[tuple[str, str]]) -> str:
-    """A step's sentences, (code, sentence) each, as a list (nothing when there are none)."""
-    items = "".join(f'<li data-code="{escape(code)}">{escape(text)}</li>' for code, text in lines)
-    return f'<ul class="sv-step-reasons">{items}</ul>' if items else ""
 
 
 def _bid_words(state: "HandState", seat: int, action_text: str) -> tuple[str, str]:
@@ -941,41 +795,6 @@ def _score_step(state: "HandState") -> str:
     return (f'<p class="sv-step-title"><strong>The score</strong></p>{_facts(state)}{said_list(lines)}{sheet}')
 
 
-def hand_step(text: str, total: int) -> int:
-    """The step a page or form asks for (counted from 1) as an index from 0."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= total:
-        raise WidgetError(f"step: this hand has steps 1 to {total}, not {shown(text)}")
-    return int(text) - 1
-
-
-def first_played_deal(deal: Callable[[int], Any], bot: Any) -> tuple[int, list[Any]]:
-    """How many deals of a worked hand were passed before one was played, and the played deal's bids.
-
-    ``deal(k)`` makes deal ``k`` (from 0) and ``bot`` bids at every seat
-    until someone bids or everyone passes; after :data:`MAX_DEALS` passed
-    deals the seed is refused.
-    """
-    passed = 0
-    while True:
-        state = deal(passed)
-        while state.phase == "bidding":
-            state.apply(bot.choose(state.observation(state.current_player())))
-        if state.phase != "passed":
-            return passed, [action for action, _ in state.history]
-        passed += 1
-        if passed >= MAX_DEALS:
-            raise WidgetError(f"seed: every one of {MAX_DEALS} deals from this seed was passed; try another seed")
-
-
-def hand_stepper(intro: str, steps: Sequence[tuple[str, str]], step: str, label: str, attrs: str) -> tuple[str, int]:
-    """A worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
-    from stytvolt.web.hands import stepper
-
-    start = hand_step(step, len(steps)) if step.strip() else 0
-    return intro + stepper(steps, label=label, start=start, attrs=attrs), start
-
-
 def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
     """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
     intro, steps = worked_steps(players, seed)
@@ -987,41 +806,6 @@ def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
 def _fig_hand(p: Params) -> str:
     """The ``hand`` figure: a worked hand as a stepper."""
     return _hand_html(_players(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
-
-
-def hand_controls(p: Params, setup: str, hint_id: str) -> str:
-    """A worked hand's controls: the ``setup`` field drawn, the seed, the deal buttons; the step and hand shown, hidden."""
-    return (
-        setup
-        + html.text_field("seed", "Seed", p.get("seed", ""),
-                          "A whole number deals the same hand every time; leave it empty for a surprise.",
-                          hint_id=hint_id, numeric=True)
-        + html.submit_button("Deal a random hand", "random")
-        + html.submit_button("Show", "show", primary=True)
-        + html.hidden_field("step", p.get("step", ""))
-        + html.hidden_field("dealt", p.get("dealt", ""))
-    )
-
-
-def hand_answer(params: Params, name: str, setup: Callable[[Params], str],
-                draw: Callable[[str, int, str], tuple[str, int]]) -> Answer:
-    """A worked hand widget's answer: the hand its form names, at the step kept for it.
-
-    ``name`` is the field that picks the game (``players``, ``variant``),
-    read by ``setup``; ``draw(setup, seed, step)`` gives the stepper and the
-    step shown.  An empty seed is 1, or a surprise for "Deal a random hand".
-    """
-    action = params.get("action", "").strip()
-    if action not in ("", "show", "random"):
-        raise WidgetError(f"action: expected show or random, not {shown(action)}")
-    chosen = setup(params)
-    text = params.get("seed", "").strip()
-    seed = seed_param(text) if text else (random.randrange(1_000_000) if action == "random" else 1)
-    dealt = f"{chosen}:{seed}"
-    # The step kept in the form belongs to the hand shown before: a new hand (or a new deal) starts at its first step.
-    same = params.get("dealt", "") == dealt and action not in ("show", "random")
-    markup, start = draw(chosen, seed, params.get("step", "") if same else "")
-    return {"html": markup, "set": {name: chosen, "seed": str(seed), "step": str(start + 1), "dealt": dealt}}
 
 
 def _controls_hand(p: Params) -> str:
