@@ -116,16 +116,16 @@ GAME_MODULES: dict[str, str] = {
 #: so that a page's first answer loads (and, in the browser, compiles) only what it needs: (game, name) → module.
 PART_MODULES: dict[tuple[str, str], str] = {
     ("styrivolt", "hand"): "stytvolt.web.hands",
-    ("styrivolt", "table"): "stytvolt.web.table",
+    ("styrivolt", "table"): "stytvolt.styrivolt.table",  # each game's table: its GameInfo's ``table``, the same path
     ("styrivolt", "puzzle"): "stytvolt.web.puzzles",
     ("styrivolt", "puzzle-list"): "stytvolt.web.puzzles",
     ("styrivolt", "puzzle-dashboard"): "stytvolt.web.puzzles",
-    ("sjavs", "table"): "stytvolt.web.matches",
-    ("klorsjavs", "table"): "stytvolt.web.matches",
-    ("brus", "table"): "stytvolt.web.matches",
-    ("knorri", "table"): "stytvolt.web.knorri_table",
+    ("sjavs", "table"): "stytvolt.sjavs.table",
+    ("klorsjavs", "table"): "stytvolt.klorsjavs.table",
+    ("brus", "table"): "stytvolt.brus.table",
+    ("knorri", "table"): "stytvolt.knorri.table",
     ("knorri", "puzzle"): "stytvolt.web.knorri",  # registered with the game's widgets; the solver runs on first use
-    ("vira", "table"): "stytvolt.web.vira_table",
+    ("vira", "table"): "stytvolt.vira.table",
 }
 
 Params = Mapping[str, str]

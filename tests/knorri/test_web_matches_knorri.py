@@ -1,4 +1,4 @@
-"""Knorri at the table against the computer (stytvolt.web.knorri_table, the Kind ``knorri``): games through the widget.
+"""Knorri at the table against the computer (stytvolt.knorri.table, the Kind ``knorri``): games through the widget.
 
 The table is driven as the page drives it: South presses a button on offer
 (here the last one: in phase two that is South's lowest playable card, as the
@@ -21,7 +21,7 @@ from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.game import SESSION_HANDS
 from stytvolt.web import handle
 from stytvolt.web.kinds import seat_names
-from stytvolt.web.matches import ALPHABET, SOUTH, Table, computer_seed, kind_of, new_table, read_game_text, render
+from stytvolt.web.table import ALPHABET, SOUTH, Table, computer_seed, kind_of, new_table, read_game_text, render
 
 
 def ask(**params: str) -> dict[str, Any]:

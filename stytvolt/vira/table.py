@@ -1,5 +1,5 @@
 """Vira at the table against the computer: the :class:`~stytvolt.web.kinds.Kind` ``vira`` of
-:mod:`stytvolt.web.matches`.
+:mod:`stytvolt.web.table`.
 
 A session (:class:`stytvolt.vira.game.ViraGame`) for three players, or four
 with one sitting out each hand, South at seat 0 and the computer's
@@ -16,7 +16,7 @@ words and order: the rules are the engine's (``legal_actions``,
 Laying cards away is one action a card (``discard C``), then ``draw`` or
 ``keep``, as the engine has it, so no step offers more than 27 actions; the
 auction offers up to 81 (every higher bid, hold, pass), which the game text
-writes with :data:`stytvolt.web.matches.WIDE`.  The bids are shown folded
+writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
 open.
 """
@@ -31,7 +31,7 @@ from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
 from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
-from stytvolt.web.matches import join
+from stytvolt.web.table import join
 
 __all__ = ["KIND"]
 
@@ -50,10 +50,10 @@ _GROUPS: dict[ContractKind, str] = {
 }
 
 
-def _start(seed: int, setup: str, first: int) -> Any:
+def _start(seed: int, setup: str, first: int, rules: Any) -> Any:
     from stytvolt.vira.game import ViraGame
 
-    return ViraGame(seed, players=int(setup), first_dealer=first)
+    return ViraGame(seed, players=int(setup), first_dealer=first, rules=rules)
 
 
 def _bot(level: str, seed: int) -> Any:
@@ -444,4 +444,4 @@ KIND = Kind(
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 
-join(KIND)  # at the table from the moment this module is imported (matches.KIND_MODULES)
+join(KIND)  # at the table from the moment this module is imported (GameInfo.table)
