@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.web.kinds import SOUTH, Kind, cards_text, sampling_why, sampling_why_offered, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_label, cards_text, sampling_why, sampling_why_offered, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -92,6 +92,21 @@ def _klorsjavs_bidding_prompt(state: Any) -> str:
     return "Play (declare, and take on the other two) or pass?"
 
 
+def _pick(state: Any, word: str, least: int, most: int) -> tuple[str, str]:
+    """Swiping the cat: the declarer lays away as many cards as the cat held."""
+    return f"You hold the cat. Tick exactly {least} cards to lay away.", "Swipe: lay away the ticked cards"
+
+
+def _action_label(state: Any, action: Any) -> str:
+    """Klørsjavs's own actions (saying Play, stroking the cat, folding); the bidding's as the bidding games say them."""
+    return {"play-bid": "Play (declare)", "stroke": "Stroke the cat (play without it)",
+            "fold": "Fold (pay as if you had lost)"}.get(action.kind) or bidding_label(state, action)
+
+
+def _doing(state: Any) -> str:
+    return "is deciding about the cat" if getattr(state, "phase", "") == "cat" else ""
+
+
 KIND = Kind(
     game="klorsjavs", code="k1", title="Klørsjavs",
     setups=(("klorsjavs", "Klørsjavs, three players"), ("four-hand", "Four-hand Klørsjavs"),
@@ -104,6 +119,7 @@ KIND = Kind(
     order=_klorsjavs_order, is_trump=_klorsjavs_is_trump, card_action=_klorsjavs_card_action,
     bidding_prompt=_klorsjavs_bidding_prompt, standing_trumps=_klorsjavs_standing_trumps,
     sheet_title="The score sheet", sheet_unit="øre",
+    picked=frozenset({"swipe"}), pick=_pick, action_label=_action_label, doing=_doing,
     why_offered=sampling_why_offered,
     why=sampling_why("øre", lambda action: action.cards[0] if action.kind == "card" else None),
 )

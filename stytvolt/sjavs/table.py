@@ -88,6 +88,12 @@ def _sjavs_bidding_prompt(state: Any) -> str:
             "(the permanent trumps count in every suit).")
 
 
+def _pick(state: Any, word: str, least: int, most: int) -> tuple[str, str]:
+    """Three players: the soloist lays cards away and takes as many from the talon."""
+    return (f"Tick up to {most} cards to lay away face down; you take as many from the talon, unseen. "
+            "Tick none to keep your hand.", "Lay away the ticked cards")
+
+
 KIND = Kind(
     game="sjavs", code="s1", title="Sjavs",
     setups=(("4", "Four players, two against two"), ("3", "Three players, a soloist against two"),
@@ -100,6 +106,8 @@ KIND = Kind(
     order=_sjavs_order, is_trump=_sjavs_is_trump, card_action=_sjavs_card_action,
     bidding_prompt=_sjavs_bidding_prompt, standing_trumps=lambda state: "",
     sheet_title="The score sheet", sheet_unit="points left",
+    picked=frozenset({"exchange"}), pick=_pick,
+    switch_words={"clubs_61_89_five": "Clubs trumps: 61–89 card points score 5"},
     rules_bot=_rules_bot, why_offered=sampling_why_offered,
     why=sampling_why("game points for its side", lambda action: action.cards[0] if action.kind == "play" else None),
 )

@@ -18,7 +18,7 @@ from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
 from stytvolt.core.words import counted
 
-__all__ = ["Kind", "Trick", "Words", "SOUTH", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
+__all__ = ["Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
            "sampling_why_offered", "sampling_why"]
 
 #: The player's seat at the table.
@@ -63,7 +63,7 @@ class Kind:
     kind_of: Callable[[Any], str] = lambda action: str(action.kind)  # an action -> its sort: "play", "pass", "bid"…
     card_of: Callable[[Any], Card | None] = lambda action: (  # an action -> the card it plays, or None
         action.cards[0] if action.kind in ("play", "card") else None)
-    # (state, an action that plays no card) -> the words on its button; None: the follow-suit games' words
+    # (state, an action that plays no card) -> the words on its button; None: :func:`bidding_label`
     action_label: Callable[[Any, Any], str] | None = None
     # (state, card) -> (what is said of it after its name, the word on its face); None: "a trump" / "trump" or nothing
     card_role: Callable[[Any, Card], tuple[str, str]] | None = None
@@ -82,7 +82,7 @@ class Kind:
     as_dealt: Callable[[Any], tuple[tuple[Card, ...], ...]] = lambda state: tuple(tuple(h) for h in state.hands)
     # (state, South to act) -> what South is asked, at every step of the hand; None: the phase's usual question
     prompt: Callable[[Any], str] | None = None
-    # (state, a computer seat to act) -> what that seat is doing ("is bidding"); None: the phase's usual words
+    # (state, a computer seat to act) -> what that seat is doing ("is bidding"); None, or "": the phase's usual words
     doing: Callable[[Any], str] | None = None
     # (state, an action whose card_of is a card) -> the verb on that card's button ("Lay away"); None: "Play"
     card_verb: Callable[[Any, Any], str] | None = None
@@ -96,6 +96,10 @@ class Kind:
     felt: Callable[[Any, "Words"], tuple[str, list[tuple[str, list[Card]]], list[str]]] | None = None
     # (state at the hand's end) -> (heading, each seat's cards) shown then; None: "Every hand as dealt", from as_dealt
     end_hands: Callable[[Any], tuple[str, tuple[tuple[Card, ...], ...]]] | None = None
+    # The sorts of action (``kind_of``) that lay cards away, chosen by ticking them in a picker: "exchange"
+    picked: frozenset[str] = frozenset()
+    # (state, the sort, fewest cards, most cards) -> (what the picker asks, the words on its button); needed with picked
+    pick: Callable[[Any, str, int, int], tuple[str, str]] | None = None
     # how long the page shows each computer move before asking for the next (a long game wants a brisker pace)
     pause_ms: int = 650
     # The rule switches (their field names) the table sets itself from the setup or the game's needs, so the
@@ -118,6 +122,10 @@ class Kind:
     def __post_init__(self) -> None:
         if (self.describe is None) == (self.words_at is None):
             raise ValueError(f"{self.game}: a Kind words its actions with describe or with words_at, exactly one")
+        if self.picked and self.pick is None:
+            raise ValueError(f"{self.game}: a Kind whose actions lay cards away by ticking says how (pick)")
+        if (self.why is None) != (self.why_offered is None):
+            raise ValueError(f"{self.game}: a Kind that explains its computer moves says which (why and why_offered)")
 
     @property
     def default_setup(self) -> str:
@@ -162,6 +170,18 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
+
+
+def bidding_label(state: Any, action: Any) -> str:
+    """The words on the button of an action that plays no card, as the bidding games write their actions: pass,
+    a bid, naming trumps; any other as its text."""
+    if action.kind == "pass":
+        return "Pass"
+    if action.kind == "bid":
+        return f"Bid {getattr(action.bid, 'title', action.bid)}"
+    if action.kind == "trump":
+        return f"Trumps: {action.suit.symbol} {action.suit.english}"
+    return str(action)
 
 
 def trump_of(state: Any) -> Any:

@@ -86,7 +86,8 @@ from stytvolt.core.rules import Switch, parse_switch_words, switches
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import SOUTH, Kind, Trick, Words, cards_text, follow_suit_tricks, playable, seat_names, trump_of
+from stytvolt.web.kinds import (SOUTH, Kind, Trick, Words, bidding_label, cards_text, follow_suit_tricks, playable,
+                                seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
            "hand_log", "undo_south", "computer_seed", "rules_of", "offered_switches", "SOUTH", "ALPHABET", "WIDE", "DOS"]
@@ -425,21 +426,8 @@ def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str
             out[text] = f"{verb} {_card_words(kind, state, card)}"
         elif kind.action_label is not None:
             out[text] = kind.action_label(state, action)
-        elif action.kind == "pass":
-            out[text] = "Pass"
-        elif action.kind == "bid":
-            bid = action.bid
-            out[text] = f"Bid {getattr(bid, 'title', bid)}"
-        elif action.kind == "play-bid":
-            out[text] = "Play (declare)"
-        elif action.kind == "trump":
-            out[text] = f"Trumps: {action.suit.symbol} {action.suit.english}"
-        elif action.kind == "stroke":
-            out[text] = "Stroke the cat (play without it)"
-        elif action.kind == "fold":
-            out[text] = "Fold (pay as if you had lost)"
         else:
-            out[text] = text
+            out[text] = bidding_label(state, action)
     return out
 
 
@@ -500,10 +488,11 @@ def _play_action(kind: Kind, card: Card) -> Any:
 
 
 def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
-    """Three-player Sjavs, or swiping the cat: tick the cards to lay away, then one button."""
+    """An action that lays cards away (one of the Kind's ``picked`` sorts): tick the cards, then one button."""
     kind = table.kind
-    actions = [a for a in state.legal_actions() if a.kind in ("exchange", "swipe")]
-    word = actions[0].kind
+    assert kind.pick is not None
+    actions = [a for a in state.legal_actions() if kind.kind_of(a) in kind.picked]
+    word = kind.kind_of(actions[0])
     most = max(len(a.cards) for a in actions)
     least = min(len(a.cards) for a in actions)
     boxes = "".join(
@@ -511,17 +500,11 @@ def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
         f"{_chip(kind, state, card)}</label>"
         for card in _ordered(kind, state, state.hands[SOUTH])
     )
-    if word == "exchange":
-        what = (f"Tick up to {most} cards to lay away face down; you take as many from the talon, unseen. "
-                "Tick none to keep your hand.")
-        button = "Lay away the ticked cards"
-    else:
-        what = f"You hold the cat. Tick exactly {least} cards to lay away."
-        button = "Swipe: lay away the ticked cards"
+    what, button = kind.pick(state, word, least, most)
     others = "".join(
         f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
         f"{escape(legal[str(a)])}</button>"
-        for a in state.legal_actions() if a.kind not in ("exchange", "swipe")
+        for a in state.legal_actions() if kind.kind_of(a) not in kind.picked
     )
     return (f'<fieldset class="sv-table-pick" data-pick="{word}"><legend>{escape(what)}</legend>{boxes}</fieldset>'
             f'<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
@@ -536,7 +519,7 @@ def _prompt(table: Table, state: Any) -> str:
         return table.kind.bidding_prompt(state)
     if phase == "trump":
         return "You won the bidding: name the trump suit."
-    if phase in ("exchange", "cat"):
+    if {table.kind.kind_of(a) for a in state.legal_actions()} & table.kind.picked:
         return "Your choice before the play."
     if table.kind.play_prompt is not None:
         return table.kind.play_prompt(state)
@@ -548,7 +531,7 @@ def _prompt(table: Table, state: Any) -> str:
 def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
     kind = table.kind
     kinds = {kind.kind_of(a) for a in state.legal_actions()}
-    if kinds & {"exchange", "swipe"}:
+    if kinds & kind.picked:
         body = _exchange_picker(table, state, legal)
     elif kind.action_group is not None:
         body = _grouped_buttons(kind, state, legal)
@@ -582,15 +565,15 @@ def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str]) -> str:
 
 def _waiting(table: Table, state: Any) -> str:
     p = state.current_player()
-    doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away",
-             "cat": "is deciding about the cat"}.get(getattr(state, "phase", "play"), "is to play")
+    doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away"}.get(
+        getattr(state, "phase", "play"), "is to play")
     if table.kind.doing is not None:
-        doing = table.kind.doing(state)
+        doing = table.kind.doing(state) or doing
     return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
 
 
 def _hand_word(table: Table) -> str:
-    """What the game calls a hand ("hand"; Brus says "deal")."""
+    """What the game calls a hand (the match's ``HAND``: "hand", or "deal")."""
     return str(getattr(table.match, "HAND", "hand"))
 
 
@@ -957,7 +940,7 @@ def _refusal(table: Table, state: Any, said: str, action: Any, legal: Sequence[A
     kind = table.kind
     word = said.split(" ", 1)[0].lower()
     sorts = {kind.kind_of(a) for a in legal}
-    if word in sorts & {"exchange", "swipe"}:
+    if word in sorts & kind.picked:
         return _pick_refusal(table, state, word, said.split()[1:], [a for a in legal if kind.kind_of(a) == word])
     if action is not None:
         card = kind.card_of(action)
