@@ -103,6 +103,11 @@ def _action_label(state: Any, action: Any) -> str:
             "fold": "Fold (pay as if you had lost)"}.get(action.kind) or bidding_label(state, action)
 
 
+def _unit(state: Any) -> str:
+    """What a hand's score counts: the auction's game points (its tariff), else øre."""
+    return "game points" if getattr(state, "variant", "") == "auction" else "øre"
+
+
 def _doing(state: Any) -> str:
     return "is deciding about the cat" if getattr(state, "phase", "") == "cat" else ""
 
@@ -121,7 +126,7 @@ KIND = Kind(
     sheet_title="The score sheet", sheet_unit="øre",
     picked=frozenset({"swipe"}), pick=_pick, action_label=_action_label, doing=_doing,
     why_offered=sampling_why_offered,
-    why=sampling_why("øre", lambda action: action.cards[0] if action.kind == "card" else None),
+    why=sampling_why(_unit, lambda action: action.cards[0] if action.kind == "card" else None),
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

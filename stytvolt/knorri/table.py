@@ -354,6 +354,8 @@ KIND = Kind(
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
     fixed_switches=FIXED,
+    switch_words={"phase_one": "How phase one is played", "phase_one=mas": "mas", "last_card": "“Last card”",
+                  "two_packs": "Two packs (104 cards)"},
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace
 )
 

@@ -109,7 +109,7 @@ KIND = Kind(
     picked=frozenset({"exchange"}), pick=_pick,
     switch_words={"clubs_61_89_five": "Clubs trumps: 61–89 card points score 5"},
     rules_bot=_rules_bot, why_offered=sampling_why_offered,
-    why=sampling_why("game points for its side", lambda action: action.cards[0] if action.kind == "play" else None),
+    why=sampling_why(lambda state: "game points", lambda action: action.cards[0] if action.kind == "play" else None),
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

@@ -441,6 +441,11 @@ KIND = Kind(
     card_of=lambda action: action.card if action.kind in ("card", "discard") else None,
     action_label=_action_label, card_role=_card_role, standing_trumps=_standing_trumps,
     trick_so_far=_trick_so_far, tricks=_tricks, happenings=_happenings, tally=_tally,
+    switch_words={"deal": "The deal", "sitter": "Who sits out with four", "sitter=dealers-right": "the dealer's right",
+                  "sitter=dealer": "the dealer", "misere_hands": "Misère hands with discards",
+                  "misere_hands=table": "the Stockholm table's 11 or 12", "misere_hands=parlett": "Parlett's 13 (12)",
+                  "cuckoo_reopens": "A cuckoo reopens the auction",
+                  "royale_open_defence": "Ouverte royale: the opponents' hands laid open too"},
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 

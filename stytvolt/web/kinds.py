@@ -114,9 +114,10 @@ class Kind:
     # (level, state just before a computer seat's action, that action) -> can the level's player say why it chose it
     # (the log then offers "Why?" on that move); None: no computer move of this game is explained
     why_offered: Callable[[str, Any, Any], bool] | None = None
-    # (the player's decision, as its ``think`` returned it, the seat, the seat's name) -> the reason in the game's
-    # words (the table then says as "a hidden card" any card South has not seen while the hand is played)
-    why: Callable[[Any, int, str], str] | None = None
+    # (state just before the move, the player's decision as its ``think`` returned it, the seat, the seat's name) ->
+    # the reason in the game's words (the table then says as "a hidden card" any card South has not seen while the
+    # hand is played); a move with no other choice is said by the table itself
+    why: Callable[[Any, Any, int, str], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -209,11 +210,13 @@ def sampling_why_offered(level: str, state: Any, action: Any) -> bool:
     return level == "expert" and getattr(state, "phase", "play") == "play"
 
 
-def sampling_why(unit: str, card_of: Callable[[Any], Card | None]) -> Callable[[Any, int, str], str]:
+def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
     """The sampling player's reason in the game's words, from its decision's figures (the deals it pictured, how
-    many it solved exactly, each choice's mean score in ``unit``), the card it chose written like ♥A."""
+    many it solved exactly, each choice's mean score in the unit ``unit_of(state)`` says: what ``returns()`` counts),
+    the card it chose written like ♥A."""
 
-    def why(decision: Any, seat: int, name: str) -> str:
+    def why(state: Any, decision: Any, seat: int, name: str) -> str:
+        unit = unit_of(state)
         card = card_of(decision.action)
         chosen = card.symbol if card is not None else "its choice"
         scores: dict[str, float] = decision.scores
@@ -233,6 +236,6 @@ def sampling_why(unit: str, card_of: Callable[[Any], Card | None]) -> Callable[[
             return said + (f"{chosen} came out best, {mean:+.2f} {unit} on average, level with "
                            f"{counted(alike - 1, 'other card')}; of cards alike it plays the one its rules of thumb pick, else the "
                            "cheapest.")
-        return said + f"{chosen} came out best: {mean:+.2f} {unit} on average, more than any other card it held."
+        return said + f"{chosen} came out best: {mean:+.2f} {unit} on average, more than any of its other choices."
 
     return why

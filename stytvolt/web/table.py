@@ -9,7 +9,7 @@ what the game's :class:`~stytvolt.web.kinds.Kind` says: its words, how a
 player sorts a hand, which cards are trumps, the action that plays a card,
 what its bidding asks, whether its computer players can say why they moved.
 A game joins the table from its own folder: its GameInfo declares the module
-(``table="stytvolt.sjavs.table"``), which defines ``KIND`` and calls
+(``table="stytvolt.<game>.table"``), which defines ``KIND`` and calls
 :func:`join`; :func:`kind_of` imports it when the game's table is first asked
 for, through the registry.  Nothing here names a game or decides a rule.
 
@@ -868,7 +868,7 @@ def _why(table: Table, h: int, k: int) -> Work:
         think = getattr(player, "think", None)
         decision = (yield from think(before.observation(seat))) if think is not None else player.decide(
             before.observation(seat))
-        text = kind.why(decision, seat, name)
+        text = kind.why(before, decision, seat, name)
         if decision.action != done:  # pragma: no cover (the same player, seed and observation choose the same)
             text = "The computer at this level would not make this move now."
     note = ""
@@ -1057,7 +1057,7 @@ def _sentence(text: str) -> str:
     """A help line as a sentence: its first letter a capital, a full stop at its end."""
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) and not text.endswith("…") else text + "."
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _seed(params: Params) -> int | None:
