@@ -4,7 +4,7 @@ A game joins the table with a :class:`Kind`: how to start its match, its
 computer players, its words, and how its hands differ from a follow-suit
 game's.  Each game writes its Kind in its own folder, in the module its
 :class:`~stytvolt.core.protocol.GameInfo` declares as ``table``
-(``stytvolt.sjavs.table``): that module imports from here, defines ``KIND``
+(``stytvolt.<game>.table``): that module imports from here, defines ``KIND``
 and joins the table with :func:`stytvolt.web.table.join`, so it is loaded
 only when its own table is asked for.
 """
@@ -32,11 +32,11 @@ class Kind:
     The fields after ``sheet_unit`` have defaults that fit the follow-suit
     games (actions with a ``kind`` and ``cards``, tricks of cards only, a hand
     recorded in ``state.current`` and ``state.tricks``); a game made otherwise
-    (Brus: beat or pass, sevens laid out as tricks, no trumps, no bidding)
+    (one of beat or pass, with cards laid out as tricks, no trumps, no bidding)
     says how it differs through them.
     """
 
-    game: str  # the registry name: "sjavs" (its Rules, title and parser are the registry's)
+    game: str  # the registry name (its Rules, title and parser are the registry's)
     code: str  # the game text's first field: "s1"
     title: str
     setups: tuple[tuple[str, str], ...]  # (value, label) of the ways to play it
@@ -103,7 +103,7 @@ class Kind:
     # how long the page shows each computer move before asking for the next (a long game wants a brisker pace)
     pause_ms: int = 650
     # The rule switches (their field names) the table sets itself from the setup or the game's needs, so the
-    # settings panel does not offer them (Knorri's scoring, kept for a session; "you missed one", a setup)
+    # settings panel does not offer them (a scoring a session needs; a switch a setup stands for)
     fixed_switches: frozenset[str] = frozenset()
     # How the settings panel words a rule switch: its field name -> its title, and "<field name>=<value>" -> an enum
     # switch's choice; None for one not given: the switch's word ("late-stock" -> "Late stock")
