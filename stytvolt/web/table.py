@@ -663,7 +663,7 @@ def hand_log(table: Table, h: int) -> str:
         why = ""
         if table.explained[h][k]:
             why = (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
-                   f'aria-label="Why? ({escape(text.rstrip("."))})">Why?</button><span class="sv-why-text"></span>')
+                   f'aria-label="{escape(_why_label(names[seat], text))}">Why?</button><span class="sv-why-text"></span>')
         items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}{why}</li>')
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:
@@ -671,6 +671,17 @@ def hand_log(table: Table, h: int) -> str:
     # A long log scrolls (table.css), so it takes the focus, for the keyboard to scroll it.
     label = f"What happened in {_hand_word(table)} {h + 1}"
     return f'<ol class="sv-log" tabindex="0" aria-label="{label}">{"".join(items)}</ol>'
+
+
+def _why_label(name: str, said: str) -> str:
+    """A "Why?" button's name, from the move's words: "West plays ♥A." -> "Why did West play ♥A?"."""
+    def bare(verb: str) -> str:
+        return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb.removesuffix("s")
+
+    rest = said.removeprefix(f"{name} ").rstrip(".")
+    verb, _, tail = rest.partition(" ")
+    tail = re.sub(r"\b(and|then) ([a-z]+s)\b", lambda m: f"{m.group(1)} {bare(m.group(2))}", tail)
+    return f"Why did {name} {bare(verb)}{' ' + tail if tail else ''}?"
 
 
 def _log(table: Table) -> str:
