@@ -1066,8 +1066,7 @@ def _rules_fields(kind: Kind, rules: Any) -> str:
 
 def _sentence(text: str) -> str:
     """A help line as a sentence: its first letter a capital, a full stop at its end."""
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
+    text = re.sub(r"^(\W*)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text.strip())
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
