@@ -309,7 +309,67 @@ def test_why_is_offered_where_the_expert_can_say_why_and_gives_its_reason(game: 
     assert said_any
 
 
-@pytest.mark.parametrize("game", ["brus", "knorri", "vira"])
+def test_why_at_brus_gives_the_rule_of_thumb_that_chose_the_card() -> None:
+    # Worked out from the replayed hand, apart from the player: a lead says "leads", a card following says which
+    # card it beats (the highest of the trick so far); a card called sure to win does win its trick; a pass, the
+    # only thing the seat may do, is said as having no other choice.
+    from stytvolt.brus.game import BrusGame
+    from stytvolt.web.table import ALPHABET
+
+    response = ok("brus", do="new", seed="8")
+    for _ in range(80):
+        page, text = response["html"], response["set"]["game"]
+        if 'data-turn="computer"' in page:
+            response = ok("brus", do="computer", game=text)
+        elif 'data-turn="south"' in page:
+            action = re.search(r'data-do="play" data-action="([^"]+)"', page)
+            assert action
+            response = ok("brus", do="play", game=text, action=html.unescape(action.group(1)))
+        else:
+            break
+    text, page = response["set"]["game"], response["html"]
+    fields = text.split(".")
+    match = BrusGame(int(fields[1]), players=int(fields[4]), first_dealer=int(fields[2]))
+    for code in fields[5:-1]:
+        state = match.deal()
+        for ch in code:
+            state.apply(list(state.legal_actions())[ALPHABET.index(ch)])
+    state = match.deal()
+    names = ("South", "West", "North", "East")
+    buttons = set(re.findall(r'class="sv-why" data-do="why" data-move="([\d.]+)"', page))
+    last = len(fields) - 6
+    checked = 0
+    for k, ch in enumerate(fields[-1]):
+        seat = state.current_player()
+        legal = list(state.legal_actions())
+        action = legal[ALPHABET.index(ch)]
+        highest = state.highest
+        move = f"{last}.{k}"
+        assert (move in buttons) == (seat != 0), move
+        tricks_before = len([e for e in state.log if e.kind == "trick"])
+        state.apply(action)
+        if seat == 0:
+            continue
+        why = ok("brus", do="why", game=text, move=move)["html"]
+        assert why.startswith(f'<p class="sv-why-said"><strong>{names[seat]}\'s reasoning:</strong> ')
+        assert f"{names[seat]} " in why.split("</strong>")[1]
+        if len(legal) == 1:
+            assert "had no other choice" in why
+            continue
+        checked += 1
+        assert action.card is not None and action.card.symbol in why
+        if highest is None:
+            assert " leads " in why or "leads it" in why
+        else:
+            assert f"beat {highest.symbol}" in why
+        if "for certain" in why or ("sure to win the trick" in why and "no card sure" not in why):
+            later = [e for e in state.log if e.kind == "trick"][tricks_before:]
+            if later:  # the trick is over: the card called sure to win won it
+                assert later[0].winner == seat, (move, why)
+    assert checked
+
+
+@pytest.mark.parametrize("game", ["knorri", "vira"])
 def test_no_why_where_the_computer_player_gives_no_reason(game: str) -> None:
     response = ok(game, do="new", seed="5")
     for _ in range(30):
