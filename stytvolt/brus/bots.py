@@ -20,11 +20,9 @@ legal actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
 from stytvolt.brus.cards import LIVE_ORDER, name_of, power
 from stytvolt.brus.hand import PASS_ACTION, Action, Observation
 
@@ -40,14 +38,6 @@ def unseen_live(obs: Observation) -> list[Card]:
     return [c for c in LIVE_ORDER if c not in seen]
 
 
-@dataclass(frozen=True)
-class Choice:
-    """An action and the rule of thumb that chose it, as a reason naming the seat (``{seat}``) and the cards."""
-
-    action: Action
-    reason: Reason
-
-
 class SimpleBot:
     """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
     chose the action."""
@@ -56,7 +46,8 @@ class SimpleBot:
         self.seed = seed  # the common signature: SimpleBot draws nothing at random
 
     def choose(self, obs: Observation) -> Action:
-        return self.decide(obs).action
+        action: Action = self.decide(obs).action
+        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name no card the seat has not shown: only

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.web.kinds import Kind, Trick, Words, seat_names
+from stytvolt.web.kinds import Kind, Trick, Words, rule_of_thumb
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "BRUS"]
@@ -31,11 +31,6 @@ def _brus_start(seed: int, setup: str, first: int, rules: Any) -> Any:
     from stytvolt.brus.game import BrusGame
 
     return BrusGame(seed, players=int(setup), first_dealer=first, rules=rules)
-
-
-def _why(state: Any, choice: Any, seat: int, name: str) -> str:
-    """The SimpleBot's rule of thumb, in words (its :class:`~stytvolt.brus.bots.Choice`)."""
-    return str(choice.reason.render(seats=list(seat_names(state.players))))
 
 
 def _brus_words_at(state: Any, seat: int, action: Any) -> str:
@@ -194,7 +189,7 @@ KIND = Kind(
     action_label=_brus_action_label, card_role=_brus_card_role,
     trick_so_far=lambda state: list(state.plays), tricks=_brus_tricks, happenings=_brus_happenings,
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
-    why_offered=lambda level, state, action: True, why=_why,
+    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
 )
 #: The name the tests knew it by.
 BRUS = KIND

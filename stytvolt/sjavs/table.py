@@ -2,8 +2,10 @@
 
 A rubber from 24, for four in partnerships, three or two, played from
 South's seat (:mod:`stytvolt.web.table`).  The simple computer player is the
-game's SimpleBot; the expert is the sampling player, which says why it
-played a card ("Why?" in the log).  The one rule switch, ♣ 61–89 scoring five
+game's SimpleBot, which says which rule of thumb chose each action; the
+expert bids, names trumps and lays away as the SimpleBot does, and plays its
+cards as the sampling player, which says how its card came out over the deals
+it pictured ("Why?" in the log, on every computer move).  The one rule switch, ♣ 61–89 scoring five
 (``clubs-61-89-five``), is offered in the settings; the expert is told it.
 """
 
@@ -13,7 +15,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.words import counted
-from stytvolt.web.kinds import SOUTH, Kind, cards_text, playable, sampling_why, sampling_why_offered, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, cards_text, playable, rule_of_thumb, sampling_why, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -38,6 +40,21 @@ def _sjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:
     from stytvolt.sjavs.rubber import Rubber
 
     return Rubber(seed, players=int(setup), first_dealer=first, rules=rules)
+
+
+_SAMPLING_WHY = sampling_why(lambda state: "game points", lambda action: action.cards[0] if action.kind == "play" else None)
+
+
+def _why(state: Any, decision: Any, seat: int, name: str) -> str:
+    """The SimpleBot's rule of thumb (the simple level, and the expert before the play), else the sampling
+    player's figures."""
+    if hasattr(decision, "reason"):
+        return rule_of_thumb(state, decision)
+    if getattr(state, "phase", "play") != "play":
+        from stytvolt.sjavs.bots import SimpleBot
+
+        return rule_of_thumb(state, SimpleBot().decide(state.observation(seat)))
+    return _SAMPLING_WHY(state, decision, seat, name)
 
 
 def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
@@ -108,8 +125,7 @@ KIND = Kind(
     sheet_title="The score sheet", sheet_unit="points left",
     picked=frozenset({"exchange"}), pick=_pick,
     switch_words={"clubs_61_89_five": "Clubs trumps: 61–89 card points score 5"},
-    rules_bot=_rules_bot, why_offered=sampling_why_offered,
-    why=sampling_why(lambda state: "game points", lambda action: action.cards[0] if action.kind == "play" else None),
+    rules_bot=_rules_bot, why_offered=lambda level, state, action: True, why=_why,
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

@@ -19,7 +19,7 @@ from stytvolt.core.explain import Reason
 from stytvolt.core.words import counted
 
 __all__ = ["Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
-           "sampling_why_offered", "sampling_why"]
+           "sampling_why_offered", "sampling_why", "rule_of_thumb"]
 
 #: The player's seat at the table.
 SOUTH = 0
@@ -202,6 +202,12 @@ def playable(state: Any, seat: int) -> list[Card]:
 
 
 # -- the sampling player's reasons (stytvolt.analysis.players.SamplingPlayer, the expert of the follow-suit games) --
+
+
+def rule_of_thumb(state: Any, choice: Any) -> str:
+    """A player's rule of thumb in words: its ``decide(obs)``'s :class:`~stytvolt.core.players.Choice`, the seats
+    named as at the table."""
+    return str(choice.reason.render(seats=list(seat_names(state.num_players))))
 
 
 def sampling_why_offered(level: str, state: Any, action: Any) -> bool:

@@ -21,7 +21,7 @@ Every request carries the whole game as one line of text (the form field
 ``code`` is the Kind's (``s1``, ``k1``, ``b1``…); ``setup`` is one of the
 Kind's ways to play, followed by the rule switches that differ from the
 defaults, each as the command line spells it (``clubs-61-89-five``,
-``phase-one=doubled``), joined by ``_`` (a text without them is a game with
+``phase-one=mas``), joined by ``_`` (a text without them is a game with
 the default rules, so every text written before the settings had switches
 still reads); each hand is its actions in order, each written as one
 character: its place in the list ``legal_actions()`` gave at that moment
@@ -35,7 +35,7 @@ Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
 log fills its folded ``details.sv-log-old``), ``move`` (for ``why``: a
 computer move, ``<hand>.<action>`` from 0), and for ``new``: ``setup``,
 ``level``, ``seed`` and one field per rule switch the settings offer, named
-by its word (``clubs-61-89-five=yes``, ``phase-one=doubled``); a switch not
+by its word (``clubs-61-89-five=yes``, ``phase-one=mas``); a switch not
 sent keeps its default.
 
 The answer's markup, for ``interactive/table.mjs``: ``.sv-table`` carries
@@ -231,7 +231,7 @@ def game_text(table: Table) -> str:
 
 
 def _rules_words(kind: Kind, rules: Any) -> list[str]:
-    """The offered switches that differ from the defaults, as the command line spells them (``phase-one=doubled``,
+    """The offered switches that differ from the defaults, as the command line spells them (``phase-one=mas``,
     ``clubs-61-89-five``, ``no-…`` for a switch on by default turned off)."""
     out = []
     for sw in offered_switches(kind):
