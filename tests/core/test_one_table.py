@@ -415,3 +415,73 @@ def test_kind_hooks_stay_optional() -> None:
     fields = {f.name: f for f in dataclasses.fields(Kind)}
     for name in ("fixed_switches", "switch_words", "rules_bot", "why_offered", "why", "picked", "pick"):
         assert fields[name].default is not dataclasses.MISSING or fields[name].default_factory is not dataclasses.MISSING
+
+
+def test_why_at_sjavs_simple_says_the_rule_of_thumb_and_it_holds_on_the_table() -> None:
+    # Each rule of thumb's claim checked on the replayed hand with the game's trick rules (explain_trick), not the
+    # player's: a card said to win the trick wins it as it stands; one that "cannot win" loses to a card already
+    # played, as does every card the seat could have played; an ace cashed is an ace outside trumps; a partner
+    # said to be winning is.
+    from stytvolt.sjavs.cards import suit_of
+    from stytvolt.sjavs.play import explain_trick
+
+    names = ("South", "West", "North", "East")
+    checked: set[str] = set()
+    for seed in ("4", "12", "30"):
+        response = ok("sjavs", do="new", seed=seed, level="simple")
+        for _ in range(120):
+            page, text = response["html"], response["set"]["game"]
+            if 'data-turn="computer"' in page:
+                response = ok("sjavs", do="computer", game=text)
+            elif 'data-turn="south"' in page:
+                action = re.search(r'data-do="play" data-action="([^"]+)"', page)
+                if action is None:
+                    response = ok("sjavs", do="play", game=text, action="exchange")
+                else:
+                    response = ok("sjavs", do="play", game=text, action=html.unescape(action.group(1)))
+            else:
+                break
+        text = response["set"]["game"]
+        _, hands = replay("sjavs", text)
+        last = len(hands) - 1
+        # The trick before each action of the last hand, and the trump suit, from a replay on the game's own match.
+        from stytvolt.sjavs.rubber import Rubber
+        from stytvolt.web.table import ALPHABET
+
+        fields = text.split(".")
+        rubber = Rubber(int(fields[1]), players=4, first_dealer=int(fields[2]))
+        for code in fields[5:-1]:
+            state = rubber.deal()
+            for ch in code:
+                state.apply(list(state.legal_actions())[ALPHABET.index(ch)])
+        state = rubber.deal()
+        before: dict[int, list[Any]] = {}
+        for k, ch in enumerate(fields[-1]):
+            before[k] = list(state.current)
+            state.apply(list(state.legal_actions())[ALPHABET.index(ch)])
+        trump = state.trump
+        for k, (seat, action, choices, phase) in enumerate(hands[last]):
+            if seat == 0 or choices == 1 or phase != "play":
+                continue
+            why = html.unescape(re.sub(r"<[^>]+>", "", ok("sjavs", do="why", game=text, move=f"{last}.{k}")["html"]))
+            card = action.cards[0]
+            so_far = before[k]
+            assert card.symbol in why and names[seat] in why
+            if "the cheapest card that wins it" in why:
+                assert explain_trick(so_far + [card], trump).winner == len(so_far)
+                checked.add("win")
+            elif "cannot win the trick" in why:
+                assert explain_trick(so_far + [card], trump).winner != len(so_far)
+                checked.add("cannot")
+            elif "an ace outside trumps" in why:
+                assert card.rank.name == "ACE" and suit_of(card, trump) is not trump and not so_far
+                checked.add("ace")
+            elif "is winning the trick for" in why:
+                leader = (seat - len(so_far)) % 4
+                winner = (leader + explain_trick(so_far, trump).winner) % 4
+                assert winner == (seat + 2) % 4 and names[winner] in why.split("reasoning:")[1].split(" is winning")[0]
+                checked.add("partner")
+            elif "leads" in why:
+                assert not so_far
+                checked.add("lead")
+    assert {"win", "cannot", "lead"} <= checked, checked
