@@ -2,9 +2,11 @@
 
 A game in øre from 60, plain (three players), four-hand or the auction,
 played from South's seat (:mod:`stytvolt.web.table`).  The simple computer
-player is the game's SimpleBot; the expert is the sampling player, which says
-why it played a card ("Why?" in the log).  Klørsjavs has no rule switches,
-so its settings offer none.
+player is the game's SimpleBot, which says which rule of thumb chose each
+action; the expert bids and handles the cat as the SimpleBot does, and plays
+its cards as the sampling player, which says how its card came out over the
+deals it pictured ("Why?" in the log, on every computer move).  Klørsjavs has
+no rule switches, so its settings offer none.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.web.kinds import SOUTH, Kind, bidding_label, cards_text, sampling_why, sampling_why_offered, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_label, cards_text, rule_of_thumb, sampling_why, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -108,6 +110,23 @@ def _unit(state: Any) -> str:
     return "game points" if getattr(state, "variant", "") == "auction" else "øre"
 
 
+_SAMPLING_WHY = sampling_why(_unit, lambda action: action.cards[0] if action.kind == "card" else None)
+
+
+def _why(state: Any, decision: Any, seat: int, name: str) -> str:
+    """The SimpleBot's rule of thumb (the simple level, and the expert before the play and when it folds), else the
+    sampling player's figures."""
+    if hasattr(decision, "reason"):
+        return rule_of_thumb(state, decision)
+    if getattr(state, "phase", "play") != "play" or not decision.scores:
+        from stytvolt.klorsjavs.bots import SimpleBot
+
+        choice = SimpleBot().decide(state.observation(seat))
+        if choice.action == decision.action:
+            return rule_of_thumb(state, choice)
+    return _SAMPLING_WHY(state, decision, seat, name)
+
+
 def _doing(state: Any) -> str:
     return "is deciding about the cat" if getattr(state, "phase", "") == "cat" else ""
 
@@ -125,8 +144,7 @@ KIND = Kind(
     bidding_prompt=_klorsjavs_bidding_prompt, standing_trumps=_klorsjavs_standing_trumps,
     sheet_title="The score sheet", sheet_unit="øre",
     picked=frozenset({"swipe"}), pick=_pick, action_label=_action_label, doing=_doing,
-    why_offered=sampling_why_offered,
-    why=sampling_why(_unit, lambda action: action.cards[0] if action.kind == "card" else None),
+    why_offered=lambda level, state, action: True, why=_why,
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

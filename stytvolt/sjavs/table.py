@@ -50,10 +50,12 @@ def _why(state: Any, decision: Any, seat: int, name: str) -> str:
     player's figures."""
     if hasattr(decision, "reason"):
         return rule_of_thumb(state, decision)
-    if getattr(state, "phase", "play") != "play":
+    if getattr(state, "phase", "play") != "play" or not decision.scores:
         from stytvolt.sjavs.bots import SimpleBot
 
-        return rule_of_thumb(state, SimpleBot().decide(state.observation(seat)))
+        choice = SimpleBot().decide(state.observation(seat))
+        if choice.action == decision.action:
+            return rule_of_thumb(state, choice)
     return _SAMPLING_WHY(state, decision, seat, name)
 
 

@@ -60,16 +60,20 @@ def test_the_settings_deal_with_the_rules_chosen_and_why_gives_the_experts_reaso
     assert "reasoning:" in said.inner_text()
 
 
-def test_a_game_without_rule_switches_shows_no_empty_panel_and_no_why_at_the_simple_level(
-        context_factory: Any, server: SiteServer) -> None:
-    context, _ = context_factory()
-    page = at_quick_pace(context).new_page()
+def test_a_game_without_rule_switches_shows_no_empty_panel(page: Any, server: SiteServer) -> None:
     widget = open_table(page, server, "klorsjavs/table/")
     widget.locator("summary", has_text="Settings for a new game").click()
     assert widget.locator("fieldset.sv-table-rules").count() == 0
+    assert widget.locator('.sv-table-settings input[name="level"]').count() == 2
+
+
+def test_no_why_where_the_computer_player_gives_no_reason(context_factory: Any, server: SiteServer) -> None:
+    context, _ = context_factory()
+    page = at_quick_pace(context).new_page()
+    widget = open_table(page, server, "vira/table/")
     for _ in range(3):
         if turn(widget) != "south":
             break
-        south_moves(widget, keyboard=True)
+        south_moves(widget, keyboard=False)
     assert widget.locator(".sv-output .sv-log-move").count() > 1
     assert widget.locator(".sv-output .sv-why").count() == 0
