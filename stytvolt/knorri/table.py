@@ -9,7 +9,8 @@ what it takes, and the rule that forces it is said in words (the engine's own
 as the trick, bottom first, each card with the seat that played it.  Every
 action, the computer's too, is written in the log with its reason; what the
 rules do by themselves (the sweep, a trick completed or emptied, a player
-going out, the loser) follows it.
+going out, the loser) follows it.  "Why?" on a computer move gives the
+SimpleBot's rule of thumb that chose it (:meth:`~stytvolt.knorri.bots.SimpleBot.decide`).
 
 Setups: the number of players, plain or with "you missed one" (``4m``: a
 player may leave a card that could take, and the others may point it out).
@@ -33,7 +34,7 @@ from stytvolt.knorri.game import KnorriGame
 from stytvolt.knorri.rules import judge_beat
 from stytvolt.knorri.state import PLAYERS, Action, KnorriState
 from stytvolt.knorri.variants import Rules
-from stytvolt.web.kinds import Kind, Words, seat_names
+from stytvolt.web.kinds import Kind, Words, rule_of_thumb, seat_names
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "SETUPS"]
@@ -354,6 +355,7 @@ KIND = Kind(
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
     fixed_switches=FIXED,
+    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
     switch_words={"phase_one": "How phase one is played", "phase_one=mas": "mas", "last_card": "“Last card”",
                   "two_packs": "Two packs (104 cards)"},
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace

@@ -829,14 +829,14 @@ def _move(params: Params, table: Table) -> tuple[int, int]:
     return h, k
 
 
-def _hidden_words(text: str, known: set[Card]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen said as "a hidden card"; and whether any was."""
-    symbols = {c.symbol for c in known}
+def _hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
+    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
+    "a hidden card"; and whether any was."""
     hid = False
 
     def swap(match: re.Match[str]) -> str:
         nonlocal hid
-        if match.group(0) in symbols:
+        if match.group(0) in known:
             return match.group(0)
         hid = True
         before = text[:match.start()].rstrip()
@@ -845,22 +845,11 @@ def _hidden_words(text: str, known: set[Card]) -> tuple[str, bool]:
     return _SYMBOL.sub(swap, text), hid
 
 
-def _seen_by_south(table: Table, h: int) -> set[Card]:
-    """Every card South has seen in hand ``h`` so far: its own as dealt, and every card played or shown face up
-    (what the hand's public log and South's cards hold)."""
-    seen = set(table.dealt[h][SOUTH])
-    kind, state = table.kind, table.match.hands[h]
-    for _, plays, _ in kind.tricks(state):
-        seen.update(c for _, c in plays if c is not None)
-    seen.update(c for _, c in kind.trick_so_far(state) if c is not None)
-    for seat, action in table.moves[h]:
-        card = kind.card_of(action)
-        if card is not None and (seat == SOUTH or kind.kind_of(action) in ("play", "card")):
-            seen.add(card)
-    for reason in _happenings(kind, state):
-        seen.update(reason.cards)
-    seen.update(playable(state, SOUTH))
-    return seen
+def _seen_by_south(table: Table, h: int) -> set[str]:
+    """Every card South has been shown in hand ``h``, written like ♥A: whatever the table draws for South (its
+    cards, what lies face up, the trick, the facts) and every card the hand's log names."""
+    shown = hand_log(table, h) + (render(table) if h == len(table.match.hands) - 1 else "")
+    return set(_SYMBOL.findall(shown))
 
 
 def _why(table: Table, h: int, k: int) -> Work:

@@ -384,8 +384,51 @@ def test_why_at_brus_gives_the_rule_of_thumb_that_chose_the_card() -> None:
     assert checked
 
 
-@pytest.mark.parametrize("game", ["knorri", "vira"])
-def test_no_why_where_the_computer_player_gives_no_reason(game: str) -> None:
+def test_why_at_knorri_names_what_the_computer_did() -> None:
+    # Every computer move offers Why?; each reason names the seat, and the cards its action played or took (read
+    # from a replay of the game text on the game's own session, apart from the table).
+    from stytvolt.knorri.game import KnorriGame
+    from stytvolt.knorri.variants import Rules
+    from stytvolt.web.table import ALPHABET
+
+    response = ok("knorri", do="new", seed="6", setup="3")
+    for _ in range(90):
+        page, text = response["html"], response["set"]["game"]
+        if 'data-turn="computer"' in page:
+            response = ok("knorri", do="computer", game=text)
+        elif 'data-turn="south"' in page:
+            action = re.findall(r'data-do="play" data-action="([^"]+)"', page)
+            assert action
+            response = ok("knorri", do="play", game=text, action=html.unescape(action[-1]))
+        else:
+            break
+    text, page = response["set"]["game"], response["html"]
+    fields = text.split(".")
+    session = KnorriGame(int(fields[1]), players=3, first_dealer=int(fields[2]), rules=Rules(scoring=True))
+    state = session.deal()
+    moves = []
+    for ch in fields[5]:
+        legal = list(state.legal_actions())
+        moves.append((state.current_player(), legal[ALPHABET.index(ch)], len(legal)))
+        state.apply(legal[ALPHABET.index(ch)])
+    buttons = set(re.findall(r'class="sv-why" data-do="why" data-move="([\d.]+)"', page))
+    assert buttons == {f"0.{k}" for k, (seat, _, _) in enumerate(moves) if seat != 0}
+    names = ("South", "West", "East")
+    said = 0
+    for k, (seat, action, choices) in enumerate(moves):
+        if seat == 0 or choices == 1:
+            continue
+        why = ok("knorri", do="why", game=text, move=f"0.{k}")["html"]
+        body = html.unescape(why.split("</strong>")[1])
+        assert names[seat] in body or "One decision in ten" in body
+        if action.kind in ("take", "play") and "One decision in ten" not in body:
+            assert " ".join(c.symbol for c in action.cards) in body
+        said += 1
+    assert said
+
+
+def test_no_why_where_the_computer_player_gives_no_reason() -> None:
+    game = "vira"
     response = ok(game, do="new", seed="5")
     for _ in range(30):
         text = response["set"]["game"]
