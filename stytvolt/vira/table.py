@@ -18,7 +18,10 @@ Laying cards away is one action a card (``discard C``), then ``draw`` or
 auction offers up to 81 (every higher bid, hold, pass), which the game text
 writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
-open.
+open.  "Why?" on a computer move gives the SimpleBot's rule of thumb that
+chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`); the settings offer
+Vira's rule switches (the deal, who sits out, misère hands, the cuckoo, the
+ouverte royale).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
-from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
+from stytvolt.web.kinds import Kind, Trick, Words, cards_text, rule_of_thumb, seat_names
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -446,6 +449,7 @@ KIND = Kind(
                   "misere_hands=table": "the Stockholm table's 11 or 12", "misere_hands=parlett": "Parlett's 13 (12)",
                   "cuckoo_reopens": "A cuckoo reopens the auction",
                   "royale_open_defence": "Ouverte royale: the opponents' hands laid open too"},
+    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 

@@ -427,27 +427,35 @@ def test_why_at_knorri_names_what_the_computer_did() -> None:
     assert said
 
 
-def test_no_why_where_the_computer_player_gives_no_reason() -> None:
-    game = "vira"
-    response = ok(game, do="new", seed="5")
-    for _ in range(30):
-        text = response["set"]["game"]
-        page = response["html"]
+def test_why_at_vira_names_the_card_the_computer_played() -> None:
+    # Every computer move offers Why?; a card played or laid away is named in its reason (read from the log's own
+    # words for the move, apart from the reason), or said as a hidden card while the hand is played.
+    response = ok("vira", do="new", seed="4")
+    for _ in range(60):
+        page, text = response["html"], response["set"]["game"]
         if 'data-turn="computer"' in page:
-            response = ok(game, do="computer", game=text)
+            response = ok("vira", do="computer", game=text)
         elif 'data-turn="south"' in page:
             action = re.search(r'data-do="play" data-action="([^"]+)"', page)
             assert action
-            response = ok(game, do="play", game=text, action=html.unescape(action.group(1)))
+            response = ok("vira", do="play", game=text, action=html.unescape(action.group(1)))
         else:
             break
-    assert 'class="sv-why"' not in response["html"]
-    moves = [m for m in re.findall(r'data-key="(0\.\d+)"', response["html"])]
-    assert moves
-    refused = [ask(game, do="why", game=response["set"]["game"], move=m).get("error") for m in moves]
-    assert set(refused) <= {"The computer players at this level follow rules of thumb and give no reason for that move.",
-                            "That move is your own: “Why?” gives the computer players' reasons."}
-    assert "The computer players at this level follow rules of thumb and give no reason for that move." in refused
+    text, page = response["set"]["game"], response["html"]
+    entries = re.findall(r'<li class="sv-log-move" data-key="(\d+\.\d+)">([^<]*)(<button[^>]*data-move="([\d.]+)")?',
+                         page)
+    computer = [(key, said) for key, said, button, _ in entries if not said.startswith("South ")]
+    assert computer and all(button for key, said, button, _ in entries if not said.startswith("South "))
+    assert not any(button for key, said, button, _ in entries if said.startswith("South "))
+    said_cards = 0
+    for key, said in computer:
+        why = html.unescape(ok("vira", do="why", game=text, move=key)["html"].split("</strong>")[1])
+        assert said.split(" ")[0] in why or "no other choice" in why or "other opponent" in why
+        played = SYMBOL.findall(html.unescape(said))
+        if played and " plays " in said and "no other choice" not in why:
+            assert played[-1] in why
+            said_cards += 1
+    assert said_cards
 
 
 def test_why_refuses_a_move_not_in_the_game_in_words() -> None:
@@ -532,3 +540,23 @@ def test_why_at_sjavs_simple_says_the_rule_of_thumb_and_it_holds_on_the_table() 
                 assert not so_far
                 checked.add("lead")
     assert {"win", "cannot", "lead"} <= checked, checked
+
+
+def test_a_game_whose_player_gives_no_reason_offers_no_why() -> None:
+    # A Kind without the why hooks (the table's default): no "Why?" in the log, and a hand-made request refused.
+    from stytvolt.web import WidgetError
+    from stytvolt.web.table import SOUTH, Table, _move, hand_log, kind_of
+
+    kind = dataclasses.replace(kind_of("brus"), why=None, why_offered=None)
+    table = Table(kind, kind.start(5, "4", 3, registry_game("brus").rules()), 5, 3, "simple", "4")
+    table.deal()
+    while all(seat == SOUTH for seat, _ in table.moves[-1]):
+        state = table.hand
+        seat = state.current_player()
+        table.apply(next(iter(state.legal_actions())) if seat == SOUTH else
+                    table.computer(1).choose(state.observation(seat)))
+    k = next(k for k, (seat, _) in enumerate(table.moves[-1]) if seat != SOUTH)
+    assert 'class="sv-why"' not in hand_log(table, 0)
+    with pytest.raises(WidgetError, match="^The computer players at this level follow rules of thumb and give no "
+                                          "reason for that move.$"):
+        _move({"move": f"0.{k}"}, table)

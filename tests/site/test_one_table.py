@@ -67,13 +67,20 @@ def test_a_game_without_rule_switches_shows_no_empty_panel(page: Any, server: Si
     assert widget.locator('.sv-table-settings input[name="level"]').count() == 2
 
 
-def test_no_why_where_the_computer_player_gives_no_reason(context_factory: Any, server: SiteServer) -> None:
+def test_why_at_vira_shows_the_simple_players_rule_of_thumb(context_factory: Any, server: SiteServer) -> None:
     context, _ = context_factory()
     page = at_quick_pace(context).new_page()
     widget = open_table(page, server, "vira/table/")
-    for _ in range(3):
-        if turn(widget) != "south":
+    for _ in range(20):
+        if widget.locator(".sv-output .sv-why").count() or turn(widget) != "south":
             break
         south_moves(widget, keyboard=False)
-    assert widget.locator(".sv-output .sv-log-move").count() > 1
-    assert widget.locator(".sv-output .sv-why").count() == 0
+    why = widget.locator(".sv-output .sv-why").first
+    move = str(why.get_attribute("data-move"))
+    text = game_of(widget)
+    why.click()
+    said = widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said')
+    said.wait_for(timeout=ANSWER_TIMEOUT)
+    expected = handle({"game": "vira", "widget": "table", "params": {"do": "why", "move": move, "game": text}})
+    assert expected["ok"]
+    assert said.inner_text().strip() == unescape(re.sub(r"<[^>]+>", "", expected["html"])).strip()
