@@ -61,7 +61,9 @@ def felt(html: str) -> str:
 def log(html: str) -> list[str]:
     found = re.search(r'<ol class="sv-log".*?</ol>', html)
     assert found
-    return [text_of(li).strip() for li in re.findall(r"<li[^>]*>(.*?)</li>", found.group(0))]
+    # Each entry's words, without a computer move's "Why?" button (its reason is asked for apart: do=why).
+    return [text_of(re.sub(r'<button type="button" class="sv-why".*?</button>', "", li)).strip()
+            for li in re.findall(r"<li[^>]*>(.*?)</li>", found.group(0))]
 
 
 def step(response: dict[str, Any]) -> dict[str, Any]:
