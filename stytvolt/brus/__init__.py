@@ -61,7 +61,7 @@ GAME = GameInfo(
             "out as tricks, duds that never play; six tricks a deal, six strokes a game.",
     module="stytvolt.brus",
     site="stytvolt.brus.site",
-    table="stytvolt.web.matches",
+    table="stytvolt.brus.table",
     quiz="stytvolt.brus.quiz",
     pages=(
         ("index", "About Brus"), ("cards", "The cards"), ("play", "Dealing and playing"), ("scoring", "Scoring"),

@@ -21,11 +21,12 @@ legal actions.
 from __future__ import annotations
 
 from stytvolt.core.cards import Card
-from stytvolt.core.players import Bot, RandomBot, legal_actions_of
-from stytvolt.brus.cards import LIVE_ORDER, power
+from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.brus.cards import LIVE_ORDER, name_of, power
 from stytvolt.brus.hand import PASS_ACTION, Action, Observation
 
-__all__ = ["Bot", "RandomBot", "SimpleBot", "unseen_live"]
+__all__ = ["Bot", "Choice", "RandomBot", "SimpleBot", "unseen_live"]
 
 
 def unseen_live(obs: Observation) -> list[Card]:
@@ -38,23 +39,50 @@ def unseen_live(obs: Observation) -> list[Card]:
 
 
 class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic."""
+    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+    chose the action."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # the common signature: SimpleBot draws nothing at random
 
     def choose(self, obs: Observation) -> Action:
+        action: Action = self.decide(obs).action
+        return action
+
+    def decide(self, obs: Observation) -> Choice:
+        """The action, with the rule of thumb that chose it (its words name no card the seat has not shown: only
+        the card it plays and the card it beats)."""
         legal = legal_actions_of(obs, Observation)
+        seat = Seat(obs.player)
         cards = sorted((a.card for a in legal if a.card is not None), key=power)  # lowest first
         if not cards:
-            return PASS_ACTION
+            return Choice(PASS_ACTION, Reason.of("simple.pass", "{seat} holds no card that may be played, so it "
+                                                                "passes.", seat=seat))
         unseen = unseen_live(obs)
         top = power(unseen[0]) if unseen else 0
         bosses = [c for c in cards if power(c) > top]
         if not obs.plays:  # on lead
-            return Action(bosses[0] if bosses else cards[0])
+            if bosses:
+                return Choice(Action(bosses[0]), Reason.of(
+                    "simple.lead-boss", "{card} is higher than every live card {seat} has not seen, so it wins the "
+                    "trick for certain: {seat} leads it, the lowest such sure winner it holds.", (bosses[0],),
+                    seat=seat, card=name_of(bosses[0])))
+            return Choice(Action(cards[0]), Reason.of(
+                "simple.lead-low", "{seat} holds no card sure to win (a higher live card is still out), so it leads "
+                "its lowest live card, {card}, to make the others spend theirs.", (cards[0],), seat=seat,
+                card=name_of(cards[0])))
         later = [(obs.leader + k) % obs.players for k in range(len(obs.plays) + 1, obs.players)]
         opponents_to_play = any(s % 2 != obs.side and obs.counts[s] > 0 for s in later)
+        highest = obs.highest
+        assert highest is not None
         if opponents_to_play and bosses:
-            return Action(bosses[0])
-        return Action(cards[0])
+            return Choice(Action(bosses[0]), Reason.of(
+                "simple.beat-boss", "An opponent still to play could beat {highest}, so {seat} beats it with "
+                "{card}, the lowest card it holds that is sure to win the trick.", (highest, bosses[0]), seat=seat,
+                highest=name_of(highest), card=name_of(bosses[0])))
+        why = ("no opponent is left to play after it" if not opponents_to_play else
+               "it holds no card sure to win the trick")
+        return Choice(Action(cards[0]), Reason.of(
+            "simple.beat-low", "{seat} must beat {highest}, and " + why + ", so it beats with {card}, the lowest card "
+            "that can, keeping its higher ones.", (highest, cards[0]), seat=seat, highest=name_of(highest),
+            card=name_of(cards[0])))

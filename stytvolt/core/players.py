@@ -8,12 +8,23 @@ returns one of that observation's ``legal`` actions.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from stytvolt.core.checks import deal_seed
 from stytvolt.core.errors import InvalidPosition
+from stytvolt.core.explain import Reason
 
-__all__ = ["Bot", "RandomBot", "legal_actions_of"]
+__all__ = ["Bot", "Choice", "RandomBot", "legal_actions_of"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An action and the rule of thumb that chose it (a player's ``decide(obs)``), as a reason naming the seat
+    (``{seat}``, a :class:`~stytvolt.core.explain.Seat`) and the cards, for the caller to word with its names."""
+
+    action: Any
+    reason: Reason
 
 
 class Bot(Protocol):

@@ -57,7 +57,7 @@ GAME = GameInfo(
             "with its four-hand and auction forms.",
     module="stytvolt.klorsjavs",
     site="stytvolt.klorsjavs.site",
-    table="stytvolt.web.matches",
+    table="stytvolt.klorsjavs.table",
     quiz="stytvolt.klorsjavs.quiz",
     solver="stytvolt.klorsjavs.solving",
     pages=(

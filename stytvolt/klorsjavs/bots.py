@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from stytvolt.core.cards import Card, Rank, Suit
-from stytvolt.core.players import Bot, RandomBot, legal_actions_of
+from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
 from stytvolt.klorsjavs.cards import CARD_VALUES, order, power, suit_of
 from stytvolt.klorsjavs.hand import Action, Observation
 from stytvolt.klorsjavs.rules import Bid, parse_auction_bid, trick_winner
@@ -70,59 +71,106 @@ def _partners(obs: Observation) -> set[int]:
     return {s for s in range(players) if s != obs.declarer}
 
 
+def _said(action: Action, code: str, template: str, obs: Observation, named: Iterable[Card] = (),
+          **args: object) -> Choice:
+    """The action with the rule of thumb that chose it, naming the seat as ``{seat}`` (``named``: the cards the
+    sentence names)."""
+    return Choice(action, Reason.of(f"simple.{code}", template, tuple(named), seat=Seat(obs.player), **args))
+
+
+def _strength_said(value: float) -> str:
+    return f"{value:g}"
+
+
 class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic."""
+    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+    chose the action."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # the common signature: SimpleBot draws nothing at random
 
     def choose(self, obs: Observation) -> Action:
+        action: Action = self.decide(obs).action
+        return action
+
+    def decide(self, obs: Observation) -> Choice:
+        """The action, with the rule of thumb that chose it (its words name the cards the seat plays, lays away
+        or sees on the table, and no other card of its hand)."""
         legal = legal_actions_of(obs, Observation)
         if obs.phase == "bidding":
             return self._bid(obs, legal)
         if obs.phase == "trump":
             chosen: Action = max(legal, key=lambda a: (strength(obs.hand, a.suit), a.suit is Suit.CLUBS))
-            return chosen
+            assert chosen.suit is not None
+            return _said(chosen, "trump", "{seat} names {suit} as trumps: the suit its hand is strongest in.", obs,
+                         suit=f"{chosen.suit.symbol} {chosen.suit.english}")
         if obs.phase == "cat":
             return self._cat(obs, legal)
         fold: Action | None = next((a for a in legal if a.kind == "fold"), None)
         if fold is not None and strength(obs.hand) < FOLD_BELOW:
-            return fold
+            return _said(fold, "fold", "{seat}'s hand reckons {value} in trumps and aces, below the {least} it wants "
+                         "to play on, so it folds and pays as if it had lost.", obs,
+                         value=_strength_said(strength(obs.hand)), least=_strength_said(FOLD_BELOW))
         return self._play(obs, [a for a in legal if a.kind == "card"])
 
     # -- before the play ---------------------------------------------------------------------------
 
-    def _bid(self, obs: Observation, legal: list[Action]) -> Action:
+    def _bid(self, obs: Observation, legal: list[Action]) -> Choice:
         if obs.variant != "auction":
-            strong = strength(obs.hand) >= PLAY_FROM[obs.variant]
-            return next(a for a in legal if a.kind == ("play-bid" if strong else "pass"))
+            need = PLAY_FROM[obs.variant]
+            strong = strength(obs.hand) >= need
+            chosen = next(a for a in legal if a.kind == ("play-bid" if strong else "pass"))
+            value = _strength_said(strength(obs.hand))
+            if strong:
+                return _said(chosen, "play", "{seat}'s hand reckons {value} in trumps and aces, at least the {need} it "
+                             "wants to take on the others, so it says Play.", obs, value=value,
+                             need=_strength_said(need))
+            return _said(chosen, "pass", "{seat}'s hand reckons {value} in trumps and aces, short of the {need} it "
+                         "wants to take on the others, so it passes.", obs, value=value, need=_strength_said(need))
         best = max(strength(obs.hand, s) for s in Suit)
         wanted = [b for b, need in AUCTION_FROM.items() if best >= need]
         if any(_sure_tout(obs.hand, s) for s in Suit):
             wanted.append(Bid.STROGET_TOUT)
         bids = [a for a in legal if a.kind == "bid" and a.bid in wanted]
-        return max(bids, key=lambda a: a.bid.rank if a.bid is not None else -1) if bids else legal[0]
+        if bids:
+            chosen = max(bids, key=lambda a: a.bid.rank if a.bid is not None else -1)
+            bid = chosen.bid
+            assert bid is not None
+            if bid is Bid.STROGET_TOUT:
+                return _said(chosen, "bid-tout", "{seat}'s hand takes every trick whatever the others hold, so it "
+                             "bids {bid}.", obs, bid=str(bid))
+            return _said(chosen, "bid", "{seat} bids {bid}, the highest bid its hand is strong enough for (it reckons "
+                         "{value} in trumps and aces in its best suit; {bid} wants {need}).", obs, bid=str(bid),
+                         value=_strength_said(best), need=_strength_said(AUCTION_FROM[bid]))
+        return _said(legal[0], "pass", "{seat}'s hand is not strong enough for a bid higher than the bids so far, "
+                     "so it passes.", obs)
 
-    def _cat(self, obs: Observation, legal: list[Action]) -> Action:
+    def _cat(self, obs: Observation, legal: list[Action]) -> Choice:
         trump = obs.trump
         # Lay away the plain cards most likely to be lost, the richest first (their points count for
         # the declarer once laid away); never an ace or a trump while there is another choice.
         loose = sorted((c for c in obs.hand if not _is_trump(c, trump) and c.rank is not Rank.ACE),
                        key=lambda c: (-_points(c), c.index))
         if len(loose) < 2 and any(a.kind == "stroke" for a in legal):
-            return next(a for a in legal if a.kind == "stroke")
+            return _said(next(a for a in legal if a.kind == "stroke"), "stroke", "{seat} holds fewer than two plain "
+                         "cards it can spare (no ace, no trump), so it strokes the cat and plays without it.", obs)
         rest = sorted((c for c in obs.hand if c not in loose),
                       key=lambda c: (_is_trump(c, trump), power(c, trump), c.index))
         wanted = tuple(sorted((loose + rest)[:2]))
-        return next(a for a in legal if a.cards == wanted)
+        chosen = next(a for a in legal if a.cards == wanted)
+        return _said(chosen, "swipe", "{seat} swipes the cat and lays away {laid}: plain cards likely to be lost, the "
+                     "richest first, as their points count for the declarer once laid away.", obs, wanted,
+                     laid=" and ".join(c.symbol for c in wanted))
 
     # -- the play ----------------------------------------------------------------------------------
 
-    def _play(self, obs: Observation, legal: list[Action]) -> Action:
+    def _play(self, obs: Observation, legal: list[Action]) -> Choice:
         cards = {a.cards[0]: a for a in legal}
         if not obs.current:
-            return cards[self._lead(obs, list(cards))]
-        return cards[self._follow(obs, list(cards))]
+            card, code, template, args = self._lead(obs, list(cards))
+        else:
+            card, code, template, args = self._follow(obs, list(cards))
+        return _said(cards[card], code, template, obs, (card,), card=card.symbol, **args)
 
     @staticmethod
     def _tout(obs: Observation) -> bool:
@@ -133,32 +181,42 @@ class SimpleBot:
         gone = set(obs.current) | {c for _, plays, _ in obs.tricks for c in plays} | set(obs.hand) | set(obs.laid_away)
         return [c for c in order(suit, obs.trump) if c not in gone]
 
-    def _lead(self, obs: Observation, cards: list[Card]) -> Card:
+    def _lead(self, obs: Observation, cards: list[Card]) -> tuple[Card, str, str, dict[str, object]]:
+        """The card to lead, with the rule of thumb (code, sentence, its arguments) that chose it."""
         trump = obs.trump
         tsuit = _trump_suit(trump)
         trumps = sorted((c for c in cards if _is_trump(c, trump)), key=lambda c: -power(c, trump))
         unseen = self._unseen(obs, tsuit)
         declaring = obs.player == obs.declarer
         if trumps and declaring and unseen and power(trumps[0], trump) > power(unseen[0], trump):
-            return trumps[0]  # draw the opponents' trumps with the best one
+            # draw the opponents' trumps with the best one
+            return trumps[0], "draw-trumps", ("{seat} declared, and {card} is higher than every trump still out, so "
+                                              "{seat} leads it to draw the opponents' trumps."), {}
         if self._tout(obs) and declaring:
-            return max(cards, key=lambda c: (_is_trump(c, trump), power(c, trump)))
+            return (max(cards, key=lambda c: (_is_trump(c, trump), power(c, trump))), "tout-lead",
+                    "{seat} plays a tout and must take every trick, so it leads its strongest card, {card}.", {})
         plain = [c for c in cards if not _is_trump(c, trump)]
         tops = [c for c in plain if self._top(obs, c)]
         if tops:
-            return max(tops, key=lambda c: (_points(c), power(c, trump)))  # a sure trick of its suit
+            return (max(tops, key=lambda c: (_points(c), power(c, trump))), "top",
+                    "{card} is the best card still out in its suit, a sure trick unless it is trumped: {seat} leads "
+                    "it, the richest such card it holds.", {})
         if plain:
             counts = {s: sum(1 for c in plain if c.suit is s) for s in Suit}
             # The lowest card of the shortest plain suit: soon void, then free to trump.
-            return min(plain, key=lambda c: (counts[c.suit], _points(c), power(c, trump)))
-        return min(trumps, key=lambda c: power(c, trump))
+            card = min(plain, key=lambda c: (counts[c.suit], _points(c), power(c, trump)))
+            return card, "short-suit", ("{seat} leads {card}, the lowest card of its shortest suit outside trumps: "
+                                        "soon void there, it will be free to trump it."), {}
+        return (min(trumps, key=lambda c: power(c, trump)), "only-trumps",
+                "{seat} holds nothing but trumps, so it leads its lowest, {card}.", {})
 
     def _top(self, obs: Observation, card: Card) -> bool:
         """Whether no unseen card of the card's suit ranks above it."""
         suit = suit_of(card, obs.trump)
         return all(power(c, obs.trump) < power(card, obs.trump) for c in self._unseen(obs, suit))
 
-    def _follow(self, obs: Observation, cards: list[Card]) -> Card:
+    def _follow(self, obs: Observation, cards: list[Card]) -> tuple[Card, str, str, dict[str, object]]:
+        """The card to play to a trick led, with the rule of thumb (code, sentence, its arguments) that chose it."""
         trump = obs.trump
         current = list(obs.current)
         players = len(obs.returns)
@@ -175,18 +233,42 @@ class SimpleBot:
             return (_is_trump(card, trump), _points(card), power(card, trump))
 
         winners = [c for c in cards if wins(c)]
+        partner: dict[str, object] = {"partner": Seat(winning), "worth": worth}
         if self._tout(obs):  # every trick decides a tout: win it if at all possible
             if winners and (obs.player == obs.declarer or winning == obs.declarer):
-                return min(winners, key=cheap)
-            return min(cards, key=cheap)
+                return (min(winners, key=cheap), "tout-win", "Every trick decides a tout, so {seat} takes this one "
+                        "with {card}, the cheapest card that wins it.", partner)
+            return (min(cards, key=cheap), "tout-cheap", "Every trick decides a tout; {seat} plays its cheapest "
+                    "card, {card}.", partner)
         if winning in friends and winning != obs.player:
             if last or self._safe(obs, current):
                 # Give points to the partner's trick, but not a trump or an ace that may win later.
-                return max(cards, key=lambda c: (not _is_trump(c, trump) and c.rank is not Rank.ACE, _points(c)))
-            return min(cards, key=cheap)
+                card = max(cards, key=lambda c: (not _is_trump(c, trump) and c.rank is not Rank.ACE, _points(c)))
+                safe = "nobody plays after {seat}" if last else "no card still out can beat it"
+                if not _is_trump(card, trump) and card.rank is not Rank.ACE:
+                    return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + safe +
+                                                 ", so {seat} gives it points: {card}, its most valuable card that is "
+                                                 "neither a trump nor an ace (those may win tricks later)."), partner
+                return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + safe + ", but "
+                                             "{seat} holds only trumps and aces to give, so it plays {card}."), partner
+            return min(cards, key=cheap), "partner-unsafe", ("{partner} is winning the trick for {seat}'s side, but "
+                                                             "a card still out could beat it, so {seat} plays its "
+                                                             "cheapest card, {card}."), partner
         if winners and (last or worth >= 10 or not _is_trump(min(winners, key=cheap), trump)):
-            return min(winners, key=lambda c: (_is_trump(c, trump), power(c, trump) - (_points(c) if last else 0)))
-        return min(cards, key=cheap)
+            card = min(winners, key=lambda c: (_is_trump(c, trump), power(c, trump) - (_points(c) if last else 0)))
+            if last:
+                why = "As the last to play, {seat} takes the trick with {card}, the cheapest card that wins it."
+            elif worth >= 10:
+                why = ("The trick holds {worth} card points, worth winning: {seat} takes it with {card}, the cheapest "
+                       "card that wins it.")
+            else:
+                why = "{seat} can win the trick without a trump: it plays {card}, the cheapest card that wins it."
+            return card, "win", why, partner
+        card = min(cards, key=cheap)
+        if winners:
+            return card, "not-worth", ("Only a trump would win the trick, and with {worth} card points it is not worth "
+                                       "one, so {seat} throws its cheapest card, {card}."), partner
+        return card, "cannot-win", "{seat} cannot win the trick, so it throws its cheapest card, {card}.", partner
 
     def _safe(self, obs: Observation, current: list[Card]) -> bool:
         """Whether the card winning now is the best still unseen in its suit, and no trump can come."""

@@ -56,7 +56,7 @@ GAME = GameInfo(
             "a score sheet counted down from 24.",
     module="stytvolt.sjavs",
     site="stytvolt.sjavs.site",
-    table="stytvolt.web.matches",
+    table="stytvolt.sjavs.table",
     quiz="stytvolt.sjavs.quiz",
     solver="stytvolt.sjavs.solving",
     pages=(

@@ -171,7 +171,7 @@ GAME = GameInfo(
     site="stytvolt.styrivolt.site",
     widgets=(("hand", "stytvolt.styrivolt.site.hands"), ("puzzle", "stytvolt.styrivolt.site.puzzles"), ("puzzle-list", "stytvolt.styrivolt.site.puzzles"),
              ("puzzle-dashboard", "stytvolt.styrivolt.site.puzzles")),
-    table="stytvolt.web.table",
+    table="stytvolt.styrivolt.table",
     quiz="stytvolt.styrivolt.quiz",
     solver="stytvolt.styrivolt.solver",
     worked="stytvolt.styrivolt.worked",

@@ -64,7 +64,7 @@ GAME = GameInfo(
             "Solo Vira, a thirteen-card talon to draw from, chips to the pot and points between the players.",
     module="stytvolt.vira",
     site="stytvolt.vira.site",
-    table="stytvolt.web.vira_table",
+    table="stytvolt.vira.table",
     quiz="stytvolt.vira.quiz",
     worked="stytvolt.vira.worked",
     pages=(

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit
-from stytvolt.core.players import Bot, RandomBot, legal_actions_of
+from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
 from stytvolt.vira.contracts import ALL_BIDS, Bid, Kind, contract
 from stytvolt.vira.hand import Action, Observation
 from stytvolt.vira.play import trick_winner
@@ -81,13 +82,31 @@ def _wins(trick: Sequence[Card], card: Card, trump: Suit | None) -> bool:
     return trick_winner([*trick, card], trump) == len(trick)
 
 
+def _said(action: Action, code: str, template: str, obs: Observation, **args: object) -> Choice:
+    """The action with the rule of thumb that chose it, naming the seat as ``{seat}`` (and its card as ``{card}``)."""
+    named = (action.card,) if action.card is not None else ()
+    extra = {"card": action.card.symbol} if action.card is not None else {}
+    return Choice(action, Reason.of(f"simple.{code}", template, named, seat=Seat(obs.player), **extra, **args))
+
+
+def _tricks_said(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic."""
+    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+    chose the action."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # the common signature: SimpleBot draws nothing at random
 
     def choose(self, obs: Observation) -> Action:
+        action: Action = self.decide(obs).action
+        return action
+
+    def decide(self, obs: Observation) -> Choice:
+        """The action, with the rule of thumb that chose it (its words name the card it plays or lays away, and
+        reckon its hand in tricks, naming no other card of it)."""
         legal: list[Action] = legal_actions_of(obs, Observation)
         kinds = {a.kind for a in legal}
         if kinds & {"bid", "pass", "hold"}:
@@ -125,7 +144,7 @@ class SimpleBot:
                 out.append(bid)
         return out
 
-    def _bid(self, obs: Observation, legal: list[Action]) -> Action:
+    def _bid(self, obs: Observation, legal: list[Action]) -> Choice:
         """Bid the highest contract the hand can carry at once; hold it when it is the bid to hold; else pass
         (eldest, who may not pass, opens with the lowest bid)."""
         willing = self._willing(obs)
@@ -133,29 +152,41 @@ class SimpleBot:
             target = willing[-1]
             offered = {a.bid: a for a in legal if a.kind == "bid"}
             if target in offered:
-                return offered[target]
+                return _said(offered[target], "bid", "{seat} bids at once {bid}, the highest contract it reckons its "
+                             "hand can carry.", obs, bid=str(target))
             holds = [a for a in legal if a.kind == "hold"]
             if holds and str(target) == obs.high:
-                return holds[0]
+                return _said(holds[0], "hold", "{bid} is the highest contract {seat} reckons its hand can carry, and "
+                             "it may hold it, so it holds.", obs, bid=str(target))
         passing = [a for a in legal if a.kind == "pass"]
-        return passing[0] if passing else next(a for a in legal if a.kind == "bid")
+        if passing:
+            why = ("the bids have gone past the highest contract it reckons its hand can carry" if willing else
+                   "its hand carries no contract it may bid")
+            return _said(passing[0], "pass", "{seat} passes: " + why + ".", obs)
+        return _said(next(a for a in legal if a.kind == "bid"), "open", "{seat} may not pass, so it opens with "
+                     "the lowest bid.", obs)
 
     # -- the procedure -----------------------------------------------------------------------------------------
 
     def _misere(self, obs: Observation) -> bool:
         return obs.contract is not None and (obs.misere or contract(obs.contract).always_misere)
 
-    def _trump(self, obs: Observation, legal: list[Action]) -> Action:
+    def _trump(self, obs: Observation, legal: list[Action]) -> Choice:
         suits = [a.suit for a in legal if a.kind == "trump" and a.suit is not None]
         choice = best_suit(obs.hand, suits) if suits else None
         misere = [a for a in legal if a.kind == "misere"]
         if misere and obs.contract is not None:
             item = contract(obs.contract)
             if choice is None or (estimate(obs.hand, choice) < (item.tricks or 13) - 1 and danger(obs.hand) <= 2):
-                return misere[0]
-        return next(a for a in legal if a.kind == "trump" and a.suit is choice)
+                return _said(misere[0], "misere", "{seat}'s hand would fall short of the tricks in trumps, and holds "
+                             "few cards that would win a trick without them, so it plays a misère.", obs)
+        assert choice is not None
+        return _said(next(a for a in legal if a.kind == "trump" and a.suit is choice), "trump",
+                     "{seat} names {suit} as trumps: of the suits it may name, the one it reckons most tricks in "
+                     "(about {tricks}).", obs, suit=f"{choice.symbol} {choice.english}",
+                     tricks=_tricks_said(estimate(obs.hand, choice)))
 
-    def _decide(self, obs: Observation, legal: list[Action]) -> Action:
+    def _decide(self, obs: Observation, legal: list[Action]) -> Choice:
         """Play on, or surrender a trump contract (not a solo) the hand now values two or more tricks short.
 
         Playing it out would most likely cost a kodille, a surrender only a single loss; a surrendered solo
@@ -164,57 +195,75 @@ class SimpleBot:
         """
         play = next(a for a in legal if a.kind == "play")
         if obs.contract is None or obs.trump is None or obs.misere:
-            return play
+            return _said(play, "play-on", "{seat} plays the contract out.", obs)
         item = contract(obs.contract)
-        if item.is_solo or item.tricks is None or estimate(obs.hand, obs.trump) + 2 > item.tricks:
-            return play
-        return next((a for a in legal if a.kind == "surrender"), play)
+        if item.is_solo:
+            return _said(play, "play-solo", "A surrendered solo pays double, as much as the kodille it would save, so "
+                         "{seat} plays it out.", obs)
+        if item.tricks is None or estimate(obs.hand, obs.trump) + 2 > item.tricks:
+            return _said(play, "play-on", "{seat} reckons its hand within two tricks of the contract, so it plays "
+                         "it out.", obs)
+        surrender = next((a for a in legal if a.kind == "surrender"), None)
+        if surrender is None:
+            return _said(play, "play-on", "{seat} may not surrender now, so it plays the contract out.", obs)
+        return _said(surrender, "surrender", "{seat} now reckons its hand two or more tricks short of the contract: "
+                     "playing it out would most likely cost a kodille, a surrender only a single loss.", obs)
 
-    def _discard(self, obs: Observation, legal: list[Action]) -> Action:
+    def _discard(self, obs: Observation, legal: list[Action]) -> Choice:
         cards = [a.card for a in legal if a.kind == "discard" and a.card is not None]
         finish = [a for a in legal if a.kind in ("draw", "keep")]
         mine = obs.player == obs.soloist
+        weakest = "{seat} lays away {card}, its weakest card."
         if not cards:
-            return finish[0]
+            return _said(finish[0], "finish", "{seat} has nothing more it may lay away.", obs)
         if not mine:
             if not finish:
-                return next(a for a in legal if a.card == self._lowest(cards, obs.trump))
+                return _said(next(a for a in legal if a.card == self._lowest(cards, obs.trump)), "lay-weakest",
+                             weakest, obs)
             if self._misere(obs):
-                return finish[0]
+                return _said(finish[0], "keep-misere", "Against a misère {seat} keeps the cards it was dealt.", obs)
             weak = [c for c in cards if c.rank <= Rank.SIX and c.suit is not obs.trump]
             if weak and obs.step_discards < 3:
-                return next(a for a in legal if a.card == min(weak, key=lambda c: c.rank))
-            return finish[0]
+                return _said(next(a for a in legal if a.card == min(weak, key=lambda c: c.rank)), "lay-weak",
+                             "{seat} lays away {card}, its lowest card of six or under outside trumps, hoping for a "
+                             "better one.", obs)
+            return _said(finish[0], "finish", "{seat} holds no low card outside trumps it wants to change (or has "
+                         "changed three), so it stops laying away.", obs)
         if self._misere(obs) or (obs.contract is not None and contract(obs.contract).kind is Kind.CUCKOO):
             unsafe = _unsafe(obs.hand)
             pick = max(unsafe or cards, key=lambda c: (c.rank, -sum(1 for d in obs.hand if d.suit is c.suit)))
             if finish and not unsafe and obs.step_discards >= 1:
-                return finish[0]
-            return next(a for a in legal if a.card == pick)
+                return _said(finish[0], "finish", "{seat} holds no card left that would likely win a trick, so it "
+                             "stops laying away.", obs)
+            if unsafe:
+                return _said(next(a for a in legal if a.card == pick), "lay-unsafe", "{seat} lays away {card}, the "
+                             "highest of its cards that would likely win a trick it must lose.", obs)
+            return _said(next(a for a in legal if a.card == pick), "lay-high", "{seat} lays away {card}, its "
+                         "highest card, the likeliest to win a trick it must lose.", obs)
         trump = obs.trump if obs.trump is not None else best_suit(obs.hand)
         if finish and obs.step_discards >= 1:
             losers = [c for c in cards if _value(c, trump) < 12]
             if not losers:
-                return finish[0]
-        return next(a for a in legal if a.card == self._lowest(cards, trump))
+                return _said(finish[0], "finish", "{seat} holds no weak card left to change, so it stops laying "
+                             "away.", obs)
+        return _said(next(a for a in legal if a.card == self._lowest(cards, trump)), "lay-weakest", weakest, obs)
 
     def _lowest(self, cards: Sequence[Card], trump: Suit | None) -> Card:
         return min(cards, key=lambda c: (_value(c, trump), int(c.suit)))
 
     # -- the play -----------------------------------------------------------------------------------------------
 
-    def _play(self, obs: Observation, legal: list[Action]) -> Action:
+    def _play(self, obs: Observation, legal: list[Action]) -> Choice:
         cards = [a.card for a in legal if a.card is not None]
         trick = list(obs.current)
         trump = obs.trump
-        pick: Card
         if self._misere(obs):
-            pick = self._play_misere(obs, cards, trick)
+            pick, code, template = self._play_misere(obs, cards, trick)
         elif obs.player == obs.soloist:
-            pick = self._play_soloist(obs, cards, trick, trump)
+            pick, code, template = self._play_soloist(obs, cards, trick, trump)
         else:
-            pick = self._play_opponent(obs, cards, trick, trump)
-        return next(a for a in legal if a.card == pick)
+            pick, code, template = self._play_opponent(obs, cards, trick, trump)
+        return _said(next(a for a in legal if a.card == pick), code, template, obs)
 
     def _played(self, obs: Observation) -> set[Card]:
         seen = set(obs.current)
@@ -222,32 +271,45 @@ class SimpleBot:
             seen.update(plays)
         return seen
 
-    def _play_misere(self, obs: Observation, cards: list[Card], trick: list[Card]) -> Card:
+    def _play_misere(self, obs: Observation, cards: list[Card], trick: list[Card]) -> tuple[Card, str, str]:
         if obs.player == obs.soloist:
             if not trick:
-                return min(cards, key=lambda c: c.rank)
+                return (min(cards, key=lambda c: c.rank), "misere-lead",
+                        "Playing a misère, {seat} leads {card}, its lowest card.")
             losing = [c for c in cards if not _wins(trick, c, None)]
-            return max(losing, key=lambda c: c.rank) if losing else max(cards, key=lambda c: c.rank)
-        return min(cards, key=lambda c: c.rank)
+            if losing:
+                return (max(losing, key=lambda c: c.rank), "misere-lose",
+                        "Playing a misère, {seat} plays {card}, the highest card it holds that still loses the trick.")
+            return (max(cards, key=lambda c: c.rank), "misere-must-win",
+                    "Playing a misère, {seat} must win this trick whatever it plays, so it wins it with its highest "
+                    "card, {card}.")
+        return (min(cards, key=lambda c: c.rank), "misere-defend",
+                "Against a misère {seat} plays {card}, its lowest card, to leave the soloist the trick.")
 
-    def _play_soloist(self, obs: Observation, cards: list[Card], trick: list[Card], trump: Suit | None) -> Card:
+    def _play_soloist(self, obs: Observation, cards: list[Card], trick: list[Card],
+                      trump: Suit | None) -> tuple[Card, str, str]:
         if trick:
             winning = [c for c in cards if _wins(trick, c, trump)]
             if winning:
-                return min(winning, key=lambda c: _value(c, trump))
-            return self._lowest(cards, trump)
+                return (min(winning, key=lambda c: _value(c, trump)), "win",
+                        "{seat} takes the trick with {card}, the cheapest card that wins it.")
+            return self._lowest(cards, trump), "cannot-win", "{seat} cannot win the trick, so it plays its weakest card, {card}."
         gone = self._played(obs) | set(obs.hand)
         if trump is not None:
             trumps = sorted((c for c in cards if c.suit is trump), key=lambda c: -c.rank)
             unseen = [r for r in Rank if Card(trump, r) not in gone]
             if trumps and unseen and all(Card(trump, r) in gone for r in Rank if r > trumps[0].rank):
-                return trumps[0]  # draw trumps while holding the best of them
+                # draw trumps while holding the best of them
+                return (trumps[0], "draw-trumps", "{card} is the best trump still out, so {seat} leads it to draw "
+                        "the opponents' trumps.")
         for card in sorted(cards, key=lambda c: -c.rank):
             if all(Card(card.suit, r) in gone for r in Rank if r > card.rank):
-                return card
-        return self._lowest(cards, trump)
+                return card, "cash", "{card} is the best card still out in its suit, so {seat} leads it to cash a trick."
+        return (self._lowest(cards, trump), "lead-weakest",
+                "{seat} holds no card sure to win a trick, so it leads its weakest, {card}.")
 
-    def _play_opponent(self, obs: Observation, cards: list[Card], trick: list[Card], trump: Suit | None) -> Card:
+    def _play_opponent(self, obs: Observation, cards: list[Card], trick: list[Card],
+                       trump: Suit | None) -> tuple[Card, str, str]:
         if trick and obs.leader is not None:
             seats = list(obs.active)
             start = seats.index(obs.leader)
@@ -255,10 +317,14 @@ class SimpleBot:
             winner = order[trick_winner(trick, trump)]
             soloist_played = obs.soloist in order[: len(trick)]
             if winner != obs.soloist and soloist_played:
-                return self._lowest(cards, trump)
+                return (self._lowest(cards, trump), "partner-wins", "The other opponent already wins the trick and "
+                        "the soloist has played, so {seat} plays its weakest card, {card}.")
             winning = [c for c in cards if _wins(trick, c, trump)]
             if winning:
-                return min(winning, key=lambda c: _value(c, trump))
-            return self._lowest(cards, trump)
+                return (min(winning, key=lambda c: _value(c, trump)), "win",
+                        "{seat} takes the trick with {card}, the cheapest card that wins it.")
+            return self._lowest(cards, trump), "cannot-win", "{seat} cannot win the trick, so it plays its weakest card, {card}."
         aces = [c for c in cards if c.rank is Rank.ACE and c.suit is not trump]
-        return aces[0] if aces else self._lowest(cards, trump)
+        if aces:
+            return aces[0], "cash-ace", "{seat} leads {card}, an ace outside trumps, to take its trick while it can."
+        return self._lowest(cards, trump), "lead-weakest", "{seat} leads its weakest card, {card}."

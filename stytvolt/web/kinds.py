@@ -1,12 +1,12 @@
-"""What differs between the games at the table against the computer (:mod:`stytvolt.web.matches`).
+"""What differs between the games at the table against the computer (:mod:`stytvolt.web.table`).
 
 A game joins the table with a :class:`Kind`: how to start its match, its
 computer players, its words, and how its hands differ from a follow-suit
-game's.  The Kinds of Sjavs, Klørsjavs and Brus are written in
-:mod:`stytvolt.web.matches`; a game may write its own in a module of its own
-(``stytvolt.web.<game>_table``) that imports from here, is named in
-``matches.KIND_MODULES`` and joins the table with ``matches.join``, so it is
-loaded only when its own table is asked for.
+game's.  Each game writes its Kind in its own folder, in the module its
+:class:`~stytvolt.core.protocol.GameInfo` declares as ``table``
+(``stytvolt.<game>.table``): that module imports from here, defines ``KIND``
+and joins the table with :func:`stytvolt.web.table.join`, so it is loaded
+only when its own table is asked for.
 """
 
 from __future__ import annotations
@@ -16,8 +16,13 @@ from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import counted
 
-__all__ = ["Kind", "Trick", "Words", "follow_suit_tricks", "seat_names", "cards_text"]
+__all__ = ["Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
+           "sampling_why_offered", "sampling_why", "rule_of_thumb"]
+
+#: The player's seat at the table.
+SOUTH = 0
 
 
 @dataclass(frozen=True)
@@ -27,16 +32,17 @@ class Kind:
     The fields after ``sheet_unit`` have defaults that fit the follow-suit
     games (actions with a ``kind`` and ``cards``, tricks of cards only, a hand
     recorded in ``state.current`` and ``state.tricks``); a game made otherwise
-    (Brus: beat or pass, sevens laid out as tricks, no trumps, no bidding)
+    (one of beat or pass, with cards laid out as tricks, no trumps, no bidding)
     says how it differs through them.
     """
 
-    game: str  # the registry name: "sjavs"
+    game: str  # the registry name (its Rules, title and parser are the registry's)
     code: str  # the game text's first field: "s1"
     title: str
     setups: tuple[tuple[str, str], ...]  # (value, label) of the ways to play it
     players_of: Callable[[str], int]
-    start: Callable[[int, str, int], Any]  # (seed, setup, first dealer) -> a Match with no hand dealt yet
+    # (seed, setup, first dealer, rules: the game's Rules as the settings chose them) -> a Match with no hand dealt yet
+    start: Callable[[int, str, int, Any], Any]
     levels: tuple[tuple[str, str], ...]  # (name, what the computer players do)
     bot: Callable[[str, int], Any]  # (level, seed) -> a computer player (choose(observation) -> action)
     order: Callable[[Any, Sequence[Card]], list[Card]]  # (state, cards) -> sorted as a player holds them
@@ -57,7 +63,7 @@ class Kind:
     kind_of: Callable[[Any], str] = lambda action: str(action.kind)  # an action -> its sort: "play", "pass", "bid"…
     card_of: Callable[[Any], Card | None] = lambda action: (  # an action -> the card it plays, or None
         action.cards[0] if action.kind in ("play", "card") else None)
-    # (state, an action that plays no card) -> the words on its button; None: the follow-suit games' words
+    # (state, an action that plays no card) -> the words on its button; None: :func:`bidding_label`
     action_label: Callable[[Any, Any], str] | None = None
     # (state, card) -> (what is said of it after its name, the word on its face); None: "a trump" / "trump" or nothing
     card_role: Callable[[Any, Card], tuple[str, str]] | None = None
@@ -76,7 +82,7 @@ class Kind:
     as_dealt: Callable[[Any], tuple[tuple[Card, ...], ...]] = lambda state: tuple(tuple(h) for h in state.hands)
     # (state, South to act) -> what South is asked, at every step of the hand; None: the phase's usual question
     prompt: Callable[[Any], str] | None = None
-    # (state, a computer seat to act) -> what that seat is doing ("is bidding"); None: the phase's usual words
+    # (state, a computer seat to act) -> what that seat is doing ("is bidding"); None, or "": the phase's usual words
     doing: Callable[[Any], str] | None = None
     # (state, an action whose card_of is a card) -> the verb on that card's button ("Lay away"); None: "Play"
     card_verb: Callable[[Any, Any], str] | None = None
@@ -90,13 +96,37 @@ class Kind:
     felt: Callable[[Any, "Words"], tuple[str, list[tuple[str, list[Card]]], list[str]]] | None = None
     # (state at the hand's end) -> (heading, each seat's cards) shown then; None: "Every hand as dealt", from as_dealt
     end_hands: Callable[[Any], tuple[str, tuple[tuple[Card, ...], ...]]] | None = None
+    # The sorts of action (``kind_of``) that lay cards away, chosen by ticking them in a picker: "exchange"
+    picked: frozenset[str] = frozenset()
+    # (state, the sort, fewest cards, most cards) -> (what the picker asks, the words on its button); needed with picked
+    pick: Callable[[Any, str, int, int], tuple[str, str]] | None = None
     # how long the page shows each computer move before asking for the next (a long game wants a brisker pace)
     pause_ms: int = 650
+    # The rule switches (their field names) the table sets itself from the setup or the game's needs, so the
+    # settings panel does not offer them (a scoring a session needs; a switch a setup stands for)
+    fixed_switches: frozenset[str] = frozenset()
+    # How the settings panel words a rule switch: its field name -> its title, and "<field name>=<value>" -> an enum
+    # switch's choice; None for one not given: the switch's word ("late-stock" -> "Late stock")
+    switch_words: dict[str, str] = field(default_factory=dict, compare=False)
+    # (level, seed, rules) -> the computer player of a game dealt with those rules, where the player must know them
+    # (its observation does not carry them); None: ``bot``
+    rules_bot: Callable[[str, int, Any], Any] | None = None
+    # (level, state just before a computer seat's action, that action) -> can the level's player say why it chose it
+    # (the log then offers "Why?" on that move); None: no computer move of this game is explained
+    why_offered: Callable[[str, Any, Any], bool] | None = None
+    # (state just before the move, the player's decision as its ``think`` returned it, the seat, the seat's name) ->
+    # the reason in the game's words (the table then says as "a hidden card" any card South has not seen while the
+    # hand is played); a move with no other choice is said by the table itself
+    why: Callable[[Any, Any, int, str], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if (self.describe is None) == (self.words_at is None):
             raise ValueError(f"{self.game}: a Kind words its actions with describe or with words_at, exactly one")
+        if self.picked and self.pick is None:
+            raise ValueError(f"{self.game}: a Kind whose actions lay cards away by ticking says how (pick)")
+        if (self.why is None) != (self.why_offered is None):
+            raise ValueError(f"{self.game}: a Kind that explains its computer moves says which (why and why_offered)")
 
     @property
     def default_setup(self) -> str:
@@ -141,3 +171,77 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
+
+
+def bidding_label(state: Any, action: Any) -> str:
+    """The words on the button of an action that plays no card, as the bidding games write their actions: pass,
+    a bid, naming trumps; any other as its text."""
+    if action.kind == "pass":
+        return "Pass"
+    if action.kind == "bid":
+        return f"Bid {getattr(action.bid, 'title', action.bid)}"
+    if action.kind == "trump":
+        return f"Trumps: {action.suit.symbol} {action.suit.english}"
+    return str(action)
+
+
+def trump_of(state: Any) -> Any:
+    """The trump suit named in the hand, or None (a game without one, or before it is named)."""
+    return getattr(state, "trump", None)
+
+
+def playable(state: Any, seat: int) -> list[Card]:
+    """The cards a seat plays from: its hand, and the top card of each of its face-up piles (``state.piles``, where a
+    game deals some cards to the table)."""
+    hand = list(state.hands[seat])
+    piles = getattr(state, "piles", None)
+    if piles and piles[seat]:
+        hand += [pile[-1] for pile in piles[seat] if pile]
+    return hand
+
+
+
+# -- the sampling player's reasons (stytvolt.analysis.players.SamplingPlayer, the expert of the follow-suit games) --
+
+
+def rule_of_thumb(state: Any, choice: Any) -> str:
+    """A player's rule of thumb in words: its ``decide(obs)``'s :class:`~stytvolt.core.players.Choice`, the seats
+    named as at the table."""
+    return str(choice.reason.render(seats=list(seat_names(state.num_players))))
+
+
+def sampling_why_offered(level: str, state: Any, action: Any) -> bool:
+    """The sampling player explains its card play (it pictures deals and solves them); before the play, and at the
+    simple level, it follows rules of thumb that give no reason, so no "Why?" is offered there."""
+    return level == "expert" and getattr(state, "phase", "play") == "play"
+
+
+def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
+    """The sampling player's reason in the game's words, from its decision's figures (the deals it pictured, how
+    many it solved exactly, each choice's mean score in the unit ``unit_of(state)`` says: what ``returns()`` counts),
+    the card it chose written like ♥A."""
+
+    def why(state: Any, decision: Any, seat: int, name: str) -> str:
+        unit = unit_of(state)
+        card = card_of(decision.action)
+        chosen = card.symbol if card is not None else "its choice"
+        scores: dict[str, float] = decision.scores
+        if not scores:  # (a move with no other choice is said by the table before the player is asked)
+            return f"{name} could not picture the hidden cards, so it played {chosen} by rule of thumb."
+        pictured, solved = decision.worlds, decision.solved
+        how = ("and worked each out exactly" if solved == pictured else
+               "and played each out" if not solved else f"and worked {solved} of them out exactly, the rest played out")
+        mean = scores[str(decision.action)]
+        best = max(scores.values())
+        alike = sum(1 for v in scores.values() if v >= best - 1e-9)
+        said = (f"{name} pictured {counted(pictured, 'deal')} that fit what it had seen {how}. ")
+        if alike == len(scores):
+            return said + (f"Every card it could play came out the same ({mean:+.2f} {unit} on average), "
+                           f"so it played {chosen}: of cards alike it plays the one its rules of thumb pick, else the cheapest.")
+        if alike > 1:
+            return said + (f"{chosen} came out best, {mean:+.2f} {unit} on average, level with "
+                           f"{counted(alike - 1, 'other card')}; of cards alike it plays the one its rules of thumb pick, else the "
+                           "cheapest.")
+        return said + f"{chosen} came out best: {mean:+.2f} {unit} on average, more than any of its other choices."
+
+    return why

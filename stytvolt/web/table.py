@@ -1,159 +1,240 @@
-"""The table: a whole game of Stýrivolt against the computer, played from South's seat (the widget ``table``).
+"""The table: a whole game against the computer, played from South's seat (the widget ``table`` of every game).
 
-You are South; North is your computer partner, West and East are computer
-opponents.  Every request carries the whole game as one line of text (the
-form field ``game``, see :func:`game_text`), so an answer depends on the
-request alone: the page keeps that text in its address and its local
-storage, and any copy of it reopens the same game.
+Seat 0, "South", is the player; every other seat is a computer player shown
+only its own observation.  This table knows no game: it reads the game's
+:class:`~stytvolt.core.match.Match` (the hands, the sheet), the hand's state
+(``legal_actions``, ``apply``, ``refusal``, ``observation``), the game's
+rule switches (its :class:`~stytvolt.core.protocol.GameInfo`'s ``rules``) and
+what the game's :class:`~stytvolt.web.kinds.Kind` says: its words, how a
+player sorts a hand, which cards are trumps, the action that plays a card,
+what its bidding asks, whether its computer players can say why they moved.
+A game joins the table from its own folder: its GameInfo declares the module
+(``table="stytvolt.<game>.table"``), which defines ``KIND`` and calls
+:func:`join`; :func:`kind_of` imports it when the game's table is first asked
+for, through the registry.  Nothing here names a game or decides a rule.
 
-Params (strings, as a form sends them):
+Every request carries the whole game as one line of text (the form field
+``game``; see :func:`game_text`), so an answer depends on the request alone:
 
-* ``do``: what to do.  ``show`` (or nothing): draw the game as it stands;
-  ``new``: deal a new game with the settings below; ``play``: South does
-  ``action``; ``computer``: the computer seat to move makes one move;
-  ``undo``: take back South's last action and every computer move after it;
-  ``next``: deal the next hand once one is over; ``why``: the reason for the
-  computer move ``move``; ``log``: the log of the earlier hand ``hand``
-  (counted from 0; the answer folds the earlier hands' logs away).
-* ``game``: the game so far (:func:`game_text`); without it, a new game.
-* ``action``: South's action as the engine writes it (``H2``, ``take``,
-  ``trade H5 H7``, ``keep``, ``stop`` …).
-* ``move``: a computer move, ``<hand>.<action>`` counted from 0 (``2.14``).
-* For ``new``: ``level`` (one of :data:`~stytvolt.styrivolt.players.LEVELS`),
-  ``seed`` (a whole number; drawn at random when empty) and one field per
-  rule switch, named by its word (``compulsory-beating=yes``,
-  ``cut-for-stikkar=two-stikkar``); a switch not sent keeps its default.
+    <code>.<seed>.<first dealer>.<level>.<setup>[_<rule>_<rule>…].<hand>.<hand>…
 
-A refusal is a sentence of the game ("♥A is not in your hand.", "It is
-West's turn, not yours.", the rule that forbids a card), as at the shared
-table (:mod:`stytvolt.web.matches`), never the engine's parser talking.
+``code`` is the Kind's (``s1``, ``k1``, ``b1``…); ``setup`` is one of the
+Kind's ways to play, followed by the rule switches that differ from the
+defaults, each as the command line spells it (``clubs-61-89-five``,
+``phase-one=mas``), joined by ``_`` (a text without them is a game with
+the default rules, so every text written before the settings had switches
+still reads); each hand is its actions in order, each written as one
+character: its place in the list ``legal_actions()`` gave at that moment
+(``0``–``9``, ``A``–``Z``, ``a``–``z``; past 61, ``_`` and one).  The page
+keeps the text in its address and local storage (``interactive/table.mjs``).
 
-A computer move and a "why" are long answers: they return a generator that
-yields the computer player's progress (:data:`stytvolt.web.Work`), so the
-browser's worker can run them in slices and cancel them.
-
-What the answer shows comes from South's observation (``observation(0)``)
-and what is public: the other hands stay hidden until the hand is over, and
-then all four are shown.  A computer's reason is checked the same way: while
-its hand is still being played, any card it names that South has not seen is
-said as "a hidden card".
+Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
+``computer``, ``undo``, ``next``, ``why``, ``log``), ``game``, ``action``
+(South's action as the engine writes it: ``bid 6 clubs``, ``play HA``,
+``exchange H7 S8``), ``hand`` (for ``log``: an earlier hand, from 0, whose
+log fills its folded ``details.sv-log-old``), ``move`` (for ``why``: a
+computer move, ``<hand>.<action>`` from 0), and for ``new``: ``setup``,
+``level``, ``seed`` and one field per rule switch the settings offer, named
+by its word (``clubs-61-89-five=yes``, ``phase-one=mas``); a switch not
+sent keeps its default.
 
 The answer's markup, for ``interactive/table.mjs``: ``.sv-table`` carries
-``data-turn`` (``south``, ``computer``, ``next``: the hand is over),
-``data-seat`` (the seat to move), ``data-hand`` and ``data-level``; buttons
-that act carry ``data-do`` (and ``data-action``); a refused card carries
-``aria-disabled`` and its reason in ``data-refusal``; the log is
-``ol.sv-log`` whose entries carry ``data-key`` (unique in the game) and, for
-a computer move, a "Why?" button with ``data-move``; a reason goes into the
-entry's ``.sv-why-text``; each earlier hand is a ``details.sv-log-old``
-with ``data-hand``, whose ``.sv-log-slot`` takes the answer to ``do=log``
-when it is opened (so a long game's every answer stays small).
+``data-game``, ``data-turn`` (``south``, ``computer``, ``next``: the hand is
+over, ``over``: the game is), ``data-seat`` (the seat to move),
+``data-hand``, ``data-level``, ``data-seed`` and ``data-pause``; buttons that
+act carry ``data-do`` (and ``data-action``); a refused card carries
+``aria-disabled`` and its reason in ``data-refusal``; cards ticked to lay
+away sit in ``fieldset.sv-table-pick[data-pick]`` and are sent by the button
+with ``data-pick-action``; the log is ``ol.sv-log`` whose entries carry
+``data-key`` (unique in the game) and, for a computer move its player can
+explain, a "Why?" button (``.sv-why`` with ``data-move``) and a
+``.sv-why-text`` the reason goes into; each earlier hand is a
+``details.sv-log-old`` with ``data-hand``, whose ``.sv-log-slot`` takes the
+answer to ``do=log`` when it is opened (so a long game's every answer stays
+small).
+
+A refusal is a sentence of the game, worked out from the table (whose turn it
+is, what is on offer, the cards ticked for laying away, the rule the engine
+names), never the engine's parser talking: "Tick the two cards to lay away:
+you ticked none.", "♥A is not in your hand.", "It is West's turn, not yours."
+A damaged game text is refused as "This <game>'s record cannot be read: …",
+which the page shows when a kept game cannot be restored.
+
+A computer move and a "Why?" are long answers when the player thinks long
+(the sampling player): they return a generator yielding its progress
+(:data:`stytvolt.web.Work`), so the browser's worker runs them in slices and
+can cancel them.  A reason is told from South's side of the table: while its
+hand is played, a card South has not seen is said as "a hidden card".
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 import re
-from dataclasses import dataclass
+import string
+from dataclasses import dataclass, field
 from enum import Enum
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
-from stytvolt.core.cards import Card, Suit
+from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
-from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
-from stytvolt.core.words import counted
+from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.rules import Switch, parse_switch_words, switches
-from stytvolt.styrivolt.actions import Action, Kind, parse_action
-from stytvolt.styrivolt.bots import card_worth
-from stytvolt.styrivolt.game import Game
-from stytvolt.styrivolt.hand import HandState
-from stytvolt.styrivolt.legality import trader_fetch
-from stytvolt.styrivolt.observation import Observation
-from stytvolt.styrivolt.pack import PLAYERS, TO_WIN, TRICKS
-from stytvolt.styrivolt.ranking import Ranking
-from stytvolt.styrivolt.records import Phase
-from stytvolt.styrivolt.saved import deck_text, read_deck
-from stytvolt.styrivolt.stock import TakeInProgress
-from stytvolt.styrivolt.tricks import winner_index
-from stytvolt.styrivolt.variants import Rules
+from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
-from stytvolt.styrivolt.site import card_label, chalk_figure, chip, role_word
 from stytvolt.web.html import table_controls
-from stytvolt.styrivolt import site as _site  # noqa: F401  (the game's other widgets register first, as the site lists them)
+from stytvolt.web.kinds import (SOUTH, Kind, Trick, Words, bidding_label, cards_text, follow_suit_tricks, playable,
+                                seat_names, trump_of)
 
-if TYPE_CHECKING:
-    from stytvolt.styrivolt.players import Decision
+__all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
+           "hand_log", "undo_south", "computer_seed", "rules_of", "offered_switches", "SOUTH", "ALPHABET", "WIDE", "DOS"]
 
-# The computer players (and the solver under them) are imported when a table first needs them, so the
-# other widgets of the site never wait for them.
-
-__all__ = [
-    "SOUTH", "FIRST_DEALER", "TEXT_VERSION", "DOS", "Table", "game_text", "read_game_text", "new_table",
-    "computer_seed", "undo_south", "events", "Event", "hand_log", "render",
-]
-
-GAME = "styrivolt"
-#: Your seat.
-SOUTH = 0
-#: East deals the first hand, so you lead to its first trick (as in ``stytvolt play``).
-FIRST_DEALER = 3
-#: The first field of the game's text.
-TEXT_VERSION = "1"
-#: The values ``do`` takes.
+#: The characters an action is written with: its place in the legal actions.
+ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
+#: Written before a character of ALPHABET for an action at place 62 or later (an auction may offer 81 at once).
+WIDE = "_"
+#: Between the setup and each rule switch in the game text's setup field.
+RULES_SEP = "_"
 DOS = ("show", "new", "play", "computer", "undo", "next", "why", "log")
-#: The seed of the game drawn when the site is built (the page deals a fresh one once its engine runs).
-BUILD_SEED = 1
-#: Room a next hand needs in the game's text: a new hand is refused when the text is longer than this.
-_ROOM = MAX_PARAM_CHARS - 160
-
-_NAMES = COMPASS
-_TEAMS = tuple(f"team {t}" for t in TEAM_LETTERS)
-_ROLES = ("you", "opponent", "your partner", "opponent")
-# One character for each kind of action that is not a card played (a card played is its one letter).
-_KIND_CODE = {
-    Kind.TRADE: "0", Kind.EXPOSE: "1", Kind.TAKE_STOCK: "2", Kind.PASS: "3", Kind.WITH: "4", Kind.KEEP: "5",
-    Kind.DISCARD: "6", Kind.GO_BACK: "7", Kind.KEEP_BOTH: "8", Kind.PLAY_ON: "9", Kind.STOP: "-",
-}
-_CODE_KIND = {code: kind for kind, code in _KIND_CODE.items()}
-_CARDS_OF = {Kind.TRADE: 2, Kind.EXPOSE: 1, Kind.WITH: 1, Kind.DISCARD: 1}
-_SYMBOL = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
+#: The longest game text a new hand may be dealt onto (an address must stay usable).
+_ROOM = MAX_PARAM_CHARS - 100
 
 
-def _name(p: int) -> str:
-    return _NAMES[p]
+#: Every game whose Kind is loaded: each joins (:func:`join`) when its module, the one its GameInfo declares as
+#: ``table``, is imported.
+KINDS: dict[str, Kind] = {}
 
 
-# -- the game's text -----------------------------------------------------------------------------------
+def kind_of(game: str) -> Kind:
+    """The Kind of ``game`` (a registry name), its module (the GameInfo's ``table``) imported when first asked for."""
+    if game not in KINDS:
+        from stytvolt.core.registry import game as registry_game
+
+        module = registry_game(game).table
+        if not module:
+            raise WidgetError("This game has no table to play at yet.")
+        importlib.import_module(module)
+    return KINDS[game]
 
 
-@dataclass(slots=True)
+def rules_of(kind: Kind) -> type:
+    """The game's Rules (the frozen dataclass of its switches), from the registry."""
+    from stytvolt.core.registry import game as registry_game
+
+    rules: type = registry_game(kind.game).rules
+    return rules
+
+
+def offered_switches(kind: Kind) -> tuple[Switch, ...]:
+    """The rule switches the settings offer: every switch of the game's Rules but those the Kind sets itself."""
+    return tuple(sw for sw in switches(rules_of(kind)) if sw.name not in kind.fixed_switches)
+
+
+# -- the game and its text ----------------------------------------------------------------------------------
+
+
+@dataclass
 class Table:
-    """A game at the table: the engine's :class:`~stytvolt.styrivolt.game.Game` and the computer players' level."""
+    """A game at the table: its kind, the engine's match, the level, and each hand's actions with their seats."""
 
-    game: Game
+    kind: Kind
+    match: Any
+    seed: int
+    first_dealer: int
     level: str
+    setup: str
+    rules: Any = None  # the game's Rules (None: the defaults)
+    codes: list[str] = field(default_factory=list)  # each hand's actions, written as in the text
+    moves: list[list[tuple[int, Any]]] = field(default_factory=list)  # each hand's (seat, action)
+    dealt: list[tuple[tuple[Card, ...], ...]] = field(default_factory=list)  # each hand's cards as dealt, by seat
+    # each hand's count of happenings (Kind.happenings) once dealt, then after each action
+    marks: list[list[int]] = field(default_factory=list)
+    said: list[list[str]] = field(default_factory=list)  # each hand's actions in words, with Kind.words_at
+    choices: list[list[int]] = field(default_factory=list)  # each hand's actions: how many the seat had to choose from
+    explained: list[list[bool]] = field(default_factory=list)  # each hand's actions: does its log offer "Why?"
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            self.rules = rules_of(self.kind)()
 
     @property
-    def hand(self) -> HandState | None:
+    def players(self) -> int:
+        return self.kind.players_of(self.setup)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.players)
+
+    @property
+    def words(self) -> Words:
+        """The seats' names, and the sides' when the sheet has one column a side of partners (South's first)."""
+        columns = self.match.sheet_columns()
+        if len(columns) == 2 and all(len(c) > 1 for c in columns):
+            teams: tuple[str, ...] | None = tuple(_team_name(self, c).replace("You", "you", 1) for c in columns)
+        else:
+            teams = ("you and North", "West and East") if self.players == 4 else None
+        return Words(self.names, teams)
+
+    @property
+    def hand(self) -> Any:
         """The last hand dealt (finished or not)."""
-        return self.game.hands[-1] if self.game.hands else None
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act in the current hand, or None when the hand is over."""
-        current = self.game.current
-        return None if current is None else current.to_move
+        return self.match.hands[-1]
 
     def text(self) -> str:
-        return game_text(self.game, self.level)
+        return game_text(self)
+
+    def computer(self, seed: int) -> Any:
+        """The computer player of the table's level (told the rules, where the Kind's player must know them)."""
+        if self.kind.rules_bot is not None:
+            return self.kind.rules_bot(self.level, seed, self.rules)
+        return self.kind.bot(self.level, seed)
+
+    def deal(self) -> None:
+        state = self.match.deal()
+        self.codes.append("")
+        self.moves.append([])
+        self.dealt.append(self.kind.as_dealt(state))
+        self.marks.append([len(_happenings(self.kind, state))])
+        self.said.append([])
+        self.choices.append([])
+        self.explained.append([])
+
+    def apply(self, action: Any) -> None:
+        """Apply an action of the seat to move in the current hand, and write it down."""
+        state = self.hand
+        legal = list(state.legal_actions())
+        seat = state.current_player()
+        index = legal.index(action)  # the caller checked that it is legal
+        if index >= 2 * len(ALPHABET):  # pragma: no cover (no game here offers more than 124 actions at once)
+            raise WidgetError("This position has more choices than the game's record can write.")
+        if self.kind.words_at is not None:
+            self.said[-1].append(self.kind.words_at(state, seat, action))
+        kind = self.kind
+        explained = (seat != SOUTH and kind.why_offered is not None and kind.why is not None
+                     and (len(legal) == 1 or kind.why_offered(self.level, state, action)))
+        state.apply(action)
+        self.codes[-1] += _action_code(index)
+        self.moves[-1].append((seat, action))
+        self.choices[-1].append(len(legal))
+        self.explained[-1].append(explained)
+        self.marks[-1].append(len(_happenings(self.kind, state)))
 
 
-def _rules_words(rules: Rules) -> list[str]:
-    """The switches that differ from the defaults, as ``stytvolt play`` spells them (``compulsory-beating``)."""
+def game_text(table: Table) -> str:
+    """The whole game in one line (see the module docstring)."""
+    setup = RULES_SEP.join([table.setup, *_rules_words(table.kind, table.rules)])
+    head = [table.kind.code, str(table.seed), str(table.first_dealer), table.level, setup]
+    return ".".join(head + table.codes)
+
+
+def _rules_words(kind: Kind, rules: Any) -> list[str]:
+    """The offered switches that differ from the defaults, as the command line spells them (``phase-one=mas``,
+    ``clubs-61-89-five``, ``no-…`` for a switch on by default turned off)."""
     out = []
-    for sw in switches(Rules):
+    for sw in offered_switches(kind):
         value = getattr(rules, sw.name)
         if value == sw.default:
             continue
@@ -164,678 +245,593 @@ def _rules_words(rules: Rules) -> list[str]:
     return out
 
 
-def _hand_code(actions: Iterable[Action]) -> str:
-    out = []
-    for action in actions:
-        letters = deck_text(action.cards)
-        out.append(letters if action.kind is Kind.PLAY else _KIND_CODE[action.kind] + letters)
-    return "".join(out)
+def _start(kind: Kind, seed: int, setup: str, first: int, rules: Any) -> Any:
+    """The Kind's match, dealt nothing yet; rules that cannot be played in this setup refused in the table's words."""
+    try:
+        return kind.start(seed, setup, first, rules)
+    except StytvoltError:
+        raise WidgetError(f"These rule variations cannot be played in the way of playing {kind.title} chosen: "
+                          "choose other settings.") from None
 
 
-def game_text(game: Game, level: str) -> str:
-    """The whole game in one line: ``1.<seed>.<first dealer>.<level>.<rules>.<hand>.<hand>…``.
+def new_table(game: str, setup: str = "", level: str = "", seed: int | None = None, rules: Any = None) -> Table:
+    """A new game of ``game`` with its first hand dealt; South is on the dealer's left, so South bids first.
+    ``rules``: the game's Rules (None: the defaults)."""
+    kind = kind_of(game)
+    if rules is None:
+        rules = rules_of(kind)()
+    setup = setup or kind.default_setup
+    if setup not in dict(kind.setups):
+        raise WidgetError(f"The table deals {kind.title} only in the ways its Game list offers: choose one there.")
+    level = level or kind.levels[0][0]
+    if level not in dict(kind.levels):
+        raise WidgetError(_levels_said(kind))
+    if seed is None:
+        seed = random.randrange(10**9)
+    first = kind.players_of(setup) - 1
+    table = Table(kind, _start(kind, seed, setup, first, rules), seed, first, level, setup, rules)
+    table.deal()
+    return table
 
-    ``rules`` are the switches that differ from the defaults, joined by ``_``
-    (``compulsory-beating_scoring=penguin``); each hand is its actions in
-    order, a card played as one letter (the letters of a saved deck), any
-    other action as one character (``0`` trade, ``1`` expose, ``2`` take,
-    ``3`` pass, ``4`` with, ``5`` keep, ``6`` discard, ``7`` back, ``8``
-    both, ``9`` play on, ``-`` stop) followed by the letters of its cards.
-    It is :meth:`Game.to_json` (seed, first dealer, rules, every hand's
-    actions) with the level, written short enough to sit in an address.
-    """
-    head = [TEXT_VERSION, str(game.seed), str(game.first_dealer), level, "_".join(_rules_words(game.rules))]
-    return ".".join(head) + "".join("." + _hand_code(a for _, a in hand.history) for hand in game.hands)
+
+def read_game_text(game: str, text: str) -> Table:
+    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` saying, in the table's
+    words, what in the record cannot be read if not (the page shows it when a kept game cannot be restored)."""
+    kind = kind_of(game)
+    parts = text.strip().split(".")
+    if len(parts) < 5 or parts[0] != kind.code:
+        raise WidgetError(_unreadable(kind, f"it is not the record of a {kind.title} game at this table"))
+    _, seed, first, level, setup_field, *hands = parts
+    setup, *rule_words = setup_field.split(RULES_SEP)
+    if not (seed.isascii() and seed.isdigit()) or len(seed) > 15:
+        raise WidgetError(_unreadable(kind, "its seed, the number the cards were shuffled by, is not a whole number"))
+    if setup not in dict(kind.setups):
+        raise WidgetError(_unreadable(kind, f"it is for a way of playing {kind.title} this table does not deal"))
+    players = kind.players_of(setup)
+    if not (first.isascii() and first.isdigit()) or not 0 <= int(first) < players:
+        raise WidgetError(_unreadable(kind, f"its first dealer is not one of the {_number(players)} seats"))
+    if level not in dict(kind.levels):
+        raise WidgetError(_unreadable(kind, "its computer players' level is not one this table has"))
+    offered = {sw.word for sw in offered_switches(kind)}
+    try:
+        if any(w.removeprefix("no-").partition("=")[0] not in offered for w in rule_words):
+            raise StytvoltError("not offered")
+        rules: Any = parse_switch_words(rules_of(kind), rule_words)
+    except StytvoltError:
+        raise WidgetError(_unreadable(kind, "it names a rule variation this table does not know")) from None
+    try:
+        table = Table(kind, kind.start(int(seed), setup, int(first), rules), int(seed), int(first), level, setup, rules)
+    except StytvoltError:
+        raise WidgetError(_unreadable(kind, "its game cannot be dealt")) from None
+    word = str(getattr(table.match, "HAND", "hand"))
+    for number, code in enumerate(hands, 1):
+        if table.match.over:
+            raise WidgetError(_unreadable(kind, f"{word} {number} comes after the end of the game"))
+        if number > 1 and not table.hand.is_terminal():
+            raise WidgetError(_unreadable(kind, f"{word} {number - 1} is not over, so {word} {number} cannot have been "
+                                                "dealt"))
+        table.deal()
+        for at, ch in enumerate(_action_codes(code), 1):
+            state = table.hand
+            legal = list(state.legal_actions())
+            index = _action_index(ch)
+            if not legal or index < 0 or index >= len(legal):
+                raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
+            table.apply(legal[index])
+    if not hands:
+        table.deal()
+    return table
 
 
-def _decode_hand(code: str, number: int) -> list[str]:
-    out: list[str] = []
-    i = 0
-    where = f"hand {number}"
+def _unreadable(kind: Kind, why: str) -> str:
+    """A game record that cannot be read, and why, in the table's words."""
+    return f"This {kind.title} game's record cannot be read: {why}."
+
+
+def _levels_said(kind: Kind) -> str:
+    names = [name.capitalize() for name, _ in kind.levels]
+    return f"The computer players' level is {_listed(names, 'or')}." if len(names) > 1 else (
+        f"The computer players play at one level here, {names[0]}.")
+
+
+def _listed(items: Sequence[str], last: str = "and") -> str:
+    """``a, b and c`` (or ``a, b or c``)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _action_code(index: int) -> str:
+    """An action's place among the legal actions as the game text writes it: one character, or WIDE and one."""
+    return ALPHABET[index] if index < len(ALPHABET) else WIDE + ALPHABET[index - len(ALPHABET)]
+
+
+def _action_codes(code: str) -> list[str]:
+    """A hand's record cut into its actions' codes (WIDE joins the character after it)."""
+    out, i = [], 0
     while i < len(code):
-        ch = code[i]
-        kind = _CODE_KIND.get(ch, Kind.PLAY)
-        need = 1 if kind is Kind.PLAY else _CARDS_OF.get(kind, 0)
-        start = i if kind is Kind.PLAY else i + 1
-        letters = code[start:start + need]
-        if len(letters) < need:
-            raise WidgetError(_unreadable(f"{where} breaks off in the middle of a move"))
-        try:
-            cards = tuple(read_deck(letters, where))
-        except StytvoltError:
-            raise WidgetError(_unreadable(f"{where} names a card that is not in the pack")) from None
-        out.append(str(Action(kind, cards)))
-        i = start + need
+        n = 2 if code[i] == WIDE else 1
+        out.append(code[i:i + n])
+        i += n
     return out
 
 
-def _unreadable(why: str) -> str:
-    """A game record that cannot be read, and why, in the table's words (the page shows it when a kept game
-    cannot be restored)."""
-    return f"This Stýrivolt game's record cannot be read: {why}."
-
-
-def read_game_text(text: str) -> Table:
-    """The game a :func:`game_text` line describes, every field checked; :class:`WidgetError` saying, in the table's
-    words, what in the record cannot be read if not."""
-    text = text.strip()
-    parts = text.split(".")
-    if len(parts) < 5 or parts[0] != TEXT_VERSION:
-        raise WidgetError(_unreadable("it is not the record of a Stýrivolt game at this table"))
-    version, seed, first, level, rules_text, *hands = parts
-    if not (seed.isascii() and seed.isdigit()) or len(seed) > 19:
-        raise WidgetError(_unreadable("its seed, the number the cards were shuffled by, is not a whole number"))
-    if not (first.isascii() and first.isdigit()) or len(first) != 1 or int(first) >= PLAYERS:
-        raise WidgetError(_unreadable("its first dealer is not one of the four seats"))
-    from stytvolt.styrivolt.players import LEVELS
-
-    if level not in LEVELS:
-        raise WidgetError(_unreadable("its computer players' level is not one this table has"))
-    try:
-        rules = parse_switch_words(Rules, [w for w in rules_text.split("_") if w])
-    except StytvoltError:
-        raise WidgetError(_unreadable("it names a rule variation this table does not know")) from None
-    data = {
-        "game": "styrivolt-game", "v": 2, "seed": int(seed), "first_dealer": int(first), "rules": rules.to_json(),
-        "hands": [_decode_hand(code, i + 1) for i, code in enumerate(hands)],
-    }
-    try:
-        game = Game.from_json(data)
-    except StytvoltError:
-        raise WidgetError(_unreadable("its hands hold a move the rules did not allow there")) from None
-    return Table(game, level)
-
-
-def new_table(rules: Rules = Rules(), level: str | None = None, seed: int | None = None) -> Table:
-    """A new game with its first hand dealt (East deals, so South leads); the level defaults to the players' default."""
-    from stytvolt.styrivolt.players import DEFAULT_LEVEL, LEVELS
-
-    level = DEFAULT_LEVEL if level is None else level
-    if level not in LEVELS:
-        raise WidgetError(_levels_said())
-    if seed is None:
-        seed = random.randrange(10**9)
-    game = Game(seed=seed, first_dealer=FIRST_DEALER, rules=rules)
-    game.deal()
-    return Table(game, level)
-
-
-def computer_seed(game: Game, hand: int) -> int:
-    """The seed of the computer players in one hand of a game: the same every time, so "Why?" finds the same move."""
-    digest = hashlib.sha256(f"stytvolt table|{game.seed}|{hand}".encode("ascii")).digest()
-    return int.from_bytes(digest[:6], "big")
+def _action_index(code: str) -> int:
+    """The place an action's code names (-1 when it names none)."""
+    if len(code) == 2 and code[0] == WIDE and code[1] in ALPHABET:
+        return len(ALPHABET) + ALPHABET.index(code[1])
+    return ALPHABET.find(code) if len(code) == 1 else -1
 
 
 def undo_south(table: Table) -> Table:
     """The game as it was when South was last asked to act: South's last action and everything after it taken back."""
-    game = table.game
-    spots = [(h, k) for h, hand in enumerate(game.hands) for k, (p, _) in enumerate(hand.history) if p == SOUTH]
+    spots = [(h, k) for h, moves in enumerate(table.moves) for k, (seat, _) in enumerate(moves) if seat == SOUTH]
     if not spots:
         raise WidgetError("There is nothing of yours to take back yet.")
     h, k = spots[-1]
-    data = game.to_json()
-    data["hands"] = [*data["hands"][:h], data["hands"][h][:k]]
-    return Table(Game.from_json(data), table.level)
+    codes = table.codes[:h] + ["".join(_action_codes(table.codes[h])[:k])]
+    return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes))
 
 
-# -- reading the params ------------------------------------------------------------------------------
+def computer_seed(table: Table, hand: int, move: int) -> int:
+    """The seed of a computer move: the same every time the same game reaches it."""
+    digest = hashlib.sha256(f"stytvolt match|{table.kind.code}|{table.seed}|{hand}|{move}".encode("ascii")).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# -- drawing ---------------------------------------------------------------------------------------------------
+
+
+def _ordered(kind: Kind, state: Any, cards: Sequence[Card]) -> list[Card]:
+    """A hand as a player sorts it (the game's own order: trumps first, then each suit, highest first)."""
+    return kind.order(state, cards)
+
+
+def _role(kind: Kind, state: Any, card: Card) -> tuple[str, str]:
+    """What is said of a card after its name, and the word on its face: the game's own, else whether it is a trump."""
+    if kind.card_role is not None:
+        return kind.card_role(state, card)
+    return ("a trump", "trump") if kind.is_trump(state, card) else ("", "")
+
+
+def _card_words(kind: Kind, state: Any, card: Card) -> str:
+    said = _role(kind, state, card)[0]
+    return f"{card.symbol}, {card.english}" + (f", {said}" if said else "")
+
+
+def _say(reason: Reason, table: Table) -> str:
+    """A reason in words, seats by their names and the sides as South sees them (see :attr:`Table.words`)."""
+    return table.words.say(reason)
+
+
+def _happenings(kind: Kind, state: Any) -> list[Reason]:
+    """What happened in the hand besides the seats' actions: the game's own list, else one line a trick won."""
+    if kind.happenings is not None:
+        return kind.happenings(state)
+    out = []
+    for number, (leader, plays, winner) in enumerate(kind.tricks(state), 1):
+        best = next(c for s, c in plays if s == winner)
+        assert best is not None
+        out.append(Reason.of("trick-won", "{seat} wins trick {number} with {card}.", (best,), seat=Seat(winner),
+                             number=number, card=best.symbol))
+    return out
+
+
+def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
+    """What each of South's actions says on its button."""
+    out: dict[str, str] = {}
+    for action in legal:
+        text = str(action)
+        card = kind.card_of(action)
+        if card is not None:
+            verb = kind.card_verb(state, action) if kind.card_verb is not None else "Play"
+            out[text] = f"{verb} {_card_words(kind, state, card)}"
+        elif kind.action_label is not None:
+            out[text] = kind.action_label(state, action)
+        else:
+            out[text] = bidding_label(state, action)
+    return out
+
+
+def _chip(kind: Kind, state: Any, card: Card) -> str:
+    colour = " sv-red" if card.suit.is_red else ""
+    return (f'<span class="sv-chip{colour}" role="img" aria-label="{escape(_card_words(kind, state, card))}">'
+            f"{escape(card.symbol)}</span>")
+
+
+def _chips(kind: Kind, state: Any, cards: Sequence[Card]) -> str:
+    return " ".join(_chip(kind, state, c) for c in cards) if cards else '<span class="sv-none">none</span>'
+
+
+def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: str, refusal: str | None) -> str:
+    colour = " sv-red" if card.suit.is_red else ""
+    role = _role(kind, state, card)[1]
+    face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
+            f'<span class="sv-tc-role" aria-hidden="true">{role}</span>')
+    if action is not None:
+        return (f'<button type="button" class="sv-table-card{colour}" data-do="play" data-action="{escape(action)}" '
+                f'data-card="{card}" aria-label="{escape(label)}">{face}</button>')
+    if refusal:
+        return (f'<button type="button" class="sv-table-card{colour}" data-card="{card}" aria-disabled="true" '
+                f'data-refusal="{escape(refusal)}" aria-label="{escape(_card_words(kind, state, card))}: cannot be played now">'
+                f"{face}</button>")
+    return (f'<span class="sv-table-card sv-table-card--still{colour}" data-card="{card}" role="img" '
+            f'aria-label="{escape(_card_words(kind, state, card))}">{face}</span>')
+
+
+def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -> str:
+    kind = table.kind
+    cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
+    playing = {card: text for text, a in cards_by_action.items() if (card := kind.card_of(a)) is not None}
+    in_play = getattr(state, "phase", "play") == "play"
+    rows = []
+    for card in _ordered(kind, state, playable(state, SOUTH)):
+        action = playing.get(card)
+        refusal = None
+        if active and in_play and action is None:
+            probe = _play_action(kind, card)
+            reason = state.refusal(probe)
+            refusal = _say(reason, table) if reason is not None else None
+        label = legal.get(action, "") if action else ""
+        rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal)}</li>")
+    n = len(rows)
+    table_cards = ""
+    piles = getattr(state, "piles", None)
+    if piles and piles[SOUTH]:
+        table_cards = (' <span class="sv-hint">(with your face-up table cards; a face-down card turns up when the '
+                       "card on it is played)</span>")
+    return (f'<section class="sv-your-hand" aria-label="Your cards">'
+            f'<h3 class="sv-table-h">Your cards ({n}){table_cards}</h3>'
+            f'<ul class="sv-table-cards">{"".join(rows)}</ul></section>')
+
+
+def _play_action(kind: Kind, card: Card) -> Any:
+    return kind.card_action(card)
+
+
+def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
+    """An action that lays cards away (one of the Kind's ``picked`` sorts): tick the cards, then one button."""
+    kind = table.kind
+    assert kind.pick is not None
+    actions = [a for a in state.legal_actions() if kind.kind_of(a) in kind.picked]
+    word = kind.kind_of(actions[0])
+    most = max(len(a.cards) for a in actions)
+    least = min(len(a.cards) for a in actions)
+    boxes = "".join(
+        f'<label class="sv-check sv-pick"><input type="checkbox" name="pick" value="{card}"> '
+        f"{_chip(kind, state, card)}</label>"
+        for card in _ordered(kind, state, state.hands[SOUTH])
+    )
+    what, button = kind.pick(state, word, least, most)
+    others = "".join(
+        f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+        f"{escape(legal[str(a)])}</button>"
+        for a in state.legal_actions() if kind.kind_of(a) not in kind.picked
+    )
+    return (f'<fieldset class="sv-table-pick" data-pick="{word}"><legend>{escape(what)}</legend>{boxes}</fieldset>'
+            f'<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+            f'data-do="play" data-pick-action="{word}">{escape(button)}</button>{others}</div>')
+
+
+def _prompt(table: Table, state: Any) -> str:
+    phase = getattr(state, "phase", "play")
+    if table.kind.prompt is not None:
+        return table.kind.prompt(state)
+    if phase == "bidding" and table.kind.bidding_prompt is not None:
+        return table.kind.bidding_prompt(state)
+    if phase == "trump":
+        return "You won the bidding: name the trump suit."
+    if {table.kind.kind_of(a) for a in state.legal_actions()} & table.kind.picked:
+        return "Your choice before the play."
+    if table.kind.play_prompt is not None:
+        return table.kind.play_prompt(state)
+    if table.kind.trick_so_far(state):
+        return "Your turn to play to the trick."
+    return "Your lead."
+
+
+def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
+    kind = table.kind
+    kinds = {kind.kind_of(a) for a in state.legal_actions()}
+    if kinds & kind.picked:
+        body = _exchange_picker(table, state, legal)
+    elif kind.action_group is not None:
+        body = _grouped_buttons(kind, state, legal)
+    else:
+        buttons = "".join(
+            f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+            f"{escape(legal[str(a)])}</button>"
+            for a in state.legal_actions() if kind.card_of(a) is None
+        )
+        body = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
+    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong></p>'
+            f"{body}</div>")
+
+
+def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str]) -> str:
+    """The buttons of the actions that play no card: those the Kind groups under headings, each group folded but
+    the first (groups in the order of their first action), after the others in one row."""
+    assert kind.action_group is not None
+    groups: dict[str, list[str]] = {}
+    for a in state.legal_actions():
+        if kind.card_of(a) is None:
+            groups.setdefault(kind.action_group(state, a), []).append(
+                f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
+                f"{escape(legal[str(a)])}</button>")
+    row = "".join(groups.pop("", []))
+    folded = "".join(f'<details class="sv-table-group"{" open" if k == 0 else ""}><summary>{escape(head)}</summary>'
+                     f'<div class="sv-table-acts">{"".join(buttons)}</div></details>'
+                     for k, (head, buttons) in enumerate(groups.items()))
+    return (f'<div class="sv-table-acts">{row}</div>' if row else "") + folded
+
+
+def _waiting(table: Table, state: Any) -> str:
+    p = state.current_player()
+    doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away"}.get(
+        getattr(state, "phase", "play"), "is to play")
+    if table.kind.doing is not None:
+        doing = table.kind.doing(state) or doing
+    return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
+
+
+def _hand_word(table: Table) -> str:
+    """What the game calls a hand (the match's ``HAND``: "hand", or "deal")."""
+    return str(getattr(table.match, "HAND", "hand"))
+
+
+def _facts(table: Table, state: Any) -> str:
+    names = table.names
+    word = _hand_word(table)
+    rows = [f"<dt>{word.capitalize()}</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
+    declarer = getattr(state, "declarer", None)
+    if declarer is not None:
+        bid = getattr(state, "bid", None)
+        said = f" ({getattr(bid, 'title', bid)})" if bid is not None else ""
+        rows.append(f"<dt>Declarer</dt><dd>{names[declarer]}{escape(said)}</dd>")
+    trump = trump_of(state)
+    if trump is not None:
+        rows.append(f"<dt>Trumps</dt><dd>{trump.symbol} {trump.english}</dd>")
+    elif table.kind.standing_trumps(state):
+        rows.append(f"<dt>Trumps</dt><dd>{escape(table.kind.standing_trumps(state))}</dd>")
+    if table.kind.tally is not None:
+        rows += [f"<dt>{escape(term)}</dt><dd>{escape(said)}</dd>" for term, said in table.kind.tally(state, table.words)]
+    else:
+        won = [0] * table.players
+        for trick in table.kind.tricks(state):
+            won[trick[2]] += 1
+        rows.append("<dt>Tricks won</dt><dd>" + ", ".join(f"{names[p]} {won[p]}" for p in range(table.players)) + "</dd>")
+    return f'<dl class="sv-table-facts">{"".join(rows)}</dl>'
+
+
+def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
+    """A play on the felt: the card, or the word "pass"."""
+    return _chip(kind, state, card) if card is not None else '<span class="sv-pass-said">passes</span>'
+
+
+def _felt(table: Table, state: Any) -> str:
+    if table.kind.felt is not None:
+        return _laid_felt(table, state)
+    names = table.names
+    current = table.kind.trick_so_far(state)
+    tricks = table.kind.tricks(state)
+    if current:
+        plays = current
+        title = "The trick so far"
+    elif tricks:
+        _, plays_done, winner = tricks[-1]
+        plays = list(plays_done)
+        title = f"The last trick, won by {names[winner]}"
+    else:
+        return '<section class="sv-felt sv-felt--list" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
+    items = "".join(f"<li><strong>{names[seat]}</strong>: {_play_chip(table.kind, state, card)}</li>"
+                    for seat, card in plays)
+    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+            f'<ol class="sv-felt-plays">{items}</ol></section>')
+
+
+def _laid_felt(table: Table, state: Any) -> str:
+    """What the Kind says lies on the table: rows of cards, each row named, then the notes in words."""
+    assert table.kind.felt is not None
+    title, rows, notes = table.kind.felt(state, table.words)
+    items = "".join(f"<li><strong>{escape(label)}</strong>: {_chips(table.kind, state, cards)}</li>" for label, cards in rows)
+    listed = f'<ul class="sv-felt-plays">{items}</ul>' if items else ""
+    said = "".join(f'<p class="sv-felt-note">{escape(note)}</p>' for note in notes)
+    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+            f"{listed}{said}</section>")
+
+
+def hand_log(table: Table, h: int) -> str:
+    """The log of hand ``h`` (from 0): every action in the words South may read, and what else happened after
+    each (the tricks won, and whatever the rules did by themselves), in order."""
+    names = table.names
+    kind = table.kind
+    state = table.match.hands[h]
+    over = state.is_terminal()
+    happened = _happenings(kind, state)
+    marks = table.marks[h]
+    words = table.words
+
+    def after(key: str, start: int, end: int) -> list[str]:
+        return [f'<li class="sv-log-trick" data-key="{key}{"" if i == 0 else i + 1}">{escape(words.say(r))}</li>'
+                for i, r in enumerate(happened[start:end])]
+
+    items = after(f"{h}.dealt", 0, marks[0])
+    for k, (seat, action) in enumerate(table.moves[h]):
+        if kind.describe is not None:
+            text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
+        else:
+            revealed = kind.words_over(seat, action) if over and kind.words_over is not None else None
+            text = f"{names[seat]} {revealed or table.said[h][k]}."
+        why = ""
+        if table.explained[h][k]:
+            why = (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
+                   f'aria-label="{escape(_why_label(names[seat], text))}">Why?</button><span class="sv-why-text"></span>')
+        items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}{why}</li>')
+        items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
+    if not table.moves[h] and marks[0] == 0:
+        items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
+    # A long log scrolls (table.css), so it takes the focus, for the keyboard to scroll it.
+    label = f"What happened in {_hand_word(table)} {h + 1}"
+    return f'<ol class="sv-log" tabindex="0" aria-label="{label}">{"".join(items)}</ol>'
+
+
+def _why_label(name: str, said: str) -> str:
+    """A "Why?" button's name, from the move's words: "West plays ♥A." -> "Why did West play ♥A?"."""
+    def bare(verb: str) -> str:
+        return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb.removesuffix("s")
+
+    rest = said.removeprefix(f"{name} ").rstrip(".")
+    verb, _, tail = rest.partition(" ")
+    tail = re.sub(r"\b(and|then) ([a-z]+s)\b", lambda m: f"{m.group(1)} {bare(m.group(2))}", tail)
+    return f"Why did {name} {bare(verb)}{' ' + tail if tail else ''}?"
+
+
+def _log(table: Table) -> str:
+    last = len(table.match.hands) - 1
+    word = _hand_word(table)
+    blocks = [f'<h3 class="sv-table-h">What happened in {word} {last + 1}</h3>{hand_log(table, last)}']
+    for h in reversed(range(last)):
+        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>{word.capitalize()} {h + 1}</summary>'
+                      '<div class="sv-log-slot"></div></details>')
+    return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'
+
+
+def _team_name(table: Table, seats: Sequence[int]) -> str:
+    """A sheet column's players, South as "You": "You and North", "You, North-west and North-east"."""
+    names = ["You" if s == SOUTH else table.names[s] for s in sorted(seats, key=lambda s: s != SOUTH)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _sheet(table: Table) -> str:
+    match = table.match
+    columns = match.sheet_columns()
+    heads = table.kind.sheet_heads(match) if table.kind.sheet_heads is not None else [
+        _team_name(table, seats) for seats in columns]
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    word = _hand_word(table).capitalize()
+    rows = []
+    for line in match.sheet_lines():
+        label = "Start" if line.hand == 0 else f"{word} {line.hand}"
+        note = " ".join(_say(r, table) for r in line.note)
+        cells = "".join(f"<td>{v}</td>" for v in line.totals)
+        rows.append(f'<tr><th scope="row">{label}</th>{cells}<td class="sv-sheet-note">{escape(note)}</td></tr>')
+    return (f'<section class="sv-table-chalk" aria-label="{escape(table.kind.sheet_title)}">'
+            f'<h3 class="sv-table-h">{escape(table.kind.sheet_title)} ({escape(table.kind.sheet_unit)})</h3>'
+            f'<div class="sv-scroll" tabindex="0" role="region" aria-label="{escape(table.kind.sheet_title)}">'
+            f'<table class="sv-sheet"><thead><tr><th scope="col">After</th>{head}<th scope="col">What was scored</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table></div></section>')
+
+
+def _all_hands(table: Table) -> str:
+    kind, state = table.kind, table.hand
+    heading, hands = kind.end_hands(state) if kind.end_hands is not None else ("Every hand as dealt", table.dealt[-1])
+    rows = []
+    for p, cards in enumerate(hands):
+        rows.append(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, cards))}</li>")
+    return f'<ul class="sv-all-hands" aria-label="{escape(heading)}">{"".join(rows)}</ul>'
+
+
+def _end(table: Table) -> str:
+    match = table.match
+    lines = match.sheet_lines()
+    scored = ""
+    if lines and lines[-1].hand == len(match.hands):
+        scored = " ".join(_say(r, table) for r in lines[-1].note)
+    if getattr(table.hand, "phase", "") == "passed":
+        scored = scored or "Everyone passed: the same dealer deals again."
+    if match.over:
+        outcome = " ".join(_say(r, table) for r in match.outcome())
+        button = (f'<p class="sv-table-over"><strong>The game is over. {escape(outcome)}</strong></p>'
+                  '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+                  'data-do="new">Start a new game</button></div>')
+    elif len(table.text()) > _ROOM:
+        button = '<p class="sv-table-full">This game\'s record is full: start a new game to play on.</p>'
+    else:
+        button = ('<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
+                  'data-do="next">Deal the next hand</button></div>')
+    over = f"The {_hand_word(table)} is over"
+    return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
+            f"<p><strong>{escape(scored)}</strong></p>{button}"
+            f'<h3 class="sv-table-h">{escape(_end_heading(table))}</h3>{_all_hands(table)}</section>')
+
+
+def _end_heading(table: Table) -> str:
+    return table.kind.end_hands(table.hand)[0] if table.kind.end_hands is not None else "Every hand as dealt"
+
+
+def render(table: Table) -> str:
+    """The whole table as South sees it (the markup follows :mod:`stytvolt.web.table`'s contract)."""
+    state = table.hand
+    over = state.is_terminal()
+    p = state.current_player()
+    active = not over and p == SOUTH
+    legal = _legal_labels(table.kind, state, state.legal_actions()) if active else {}
+    turn = "next" if over and not table.match.over else ("over" if over else ("south" if active else "computer"))
+    seat = "" if over else table.names[p]
+    parts = [_facts(table, state)]
+    if over:
+        parts.append(_end(table))
+    elif active:
+        parts.append(_moves(table, state, legal))
+    else:
+        parts.append(_waiting(table, state))
+    parts += [_felt(table, state), _your_cards(table, state, legal, active), _log(table), _sheet(table)]
+    return (f'<div class="sv-table" data-game="{table.kind.game}" data-turn="{turn}" data-seat="{seat}" '
+            f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}" '
+            f'data-pause="{table.kind.pause_ms}">'
+            f'<fieldset class="sv-table-moves" disabled><legend class="sv-table-legend">The table</legend>{"".join(parts)}'
+            "</fieldset></div>")
+
+
+# -- the widget -------------------------------------------------------------------------------------------------
+
+
+def _think(table: Table) -> Work:
+    """The computer seat to move makes its move, then the table is drawn."""
+    state = table.hand
+    seat = state.current_player()
+    yield 0.0
+    bot = table.computer(computer_seed(table, len(table.match.hands) - 1, len(table.moves[-1])))
+    obs = state.observation(seat)
+    think = getattr(bot, "think", None)
+    if think is not None:  # a long decision: its progress goes to the page, and the page may cancel it
+        action = (yield from think(obs)).action
+    else:
+        action = bot.choose(obs)
+    table.apply(action)
+    return _answer(table)
+
 
 #: A "Why?" asked about a move the game does not hold (a stale page, a hand-made request).
 _NO_SUCH_MOVE = "That move is not in this game's log."
+#: A card as the reasons write it (♥A, ♣10), for saying the ones South has not seen as "a hidden card".
+_SYMBOL = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
 
 
-def _switch_value(sw: Switch, text: str) -> object:
-    value = text.strip().lower()
-    title = sw.word.replace("-", " ").capitalize()
-    if isinstance(sw.default, Enum):
-        if value not in sw.choices:
-            said = [c.replace("-", " ") for c in sw.choices]
-            raise WidgetError(f"The rule variation “{title}” is one of: {', '.join(said)}.")
-        return value
-    if value in ("yes", "on", "true", "1"):
-        return True
-    if value in ("no", "off", "false", "0"):
-        return False
-    raise WidgetError(f"The rule variation “{title}” is either ticked or not.")
-
-
-def _rules(params: Params) -> Rules:
-    chosen: dict[str, object] = {}
-    for sw in switches(Rules):
-        if sw.word in params:
-            chosen[sw.name] = _switch_value(sw, params[sw.word])
-    try:
-        return Rules(**chosen)  # type: ignore[arg-type]
-    except StytvoltError:  # pragma: no cover (every value is checked above)
-        raise WidgetError("These rule variations cannot be played together.") from None
-
-
-def _level(params: Params) -> str:
-    from stytvolt.styrivolt.players import DEFAULT_LEVEL, LEVELS
-
-    level = params.get("level", "").strip().lower() or DEFAULT_LEVEL
-    if level not in LEVELS:
-        raise WidgetError(_levels_said())
-    return level
-
-
-def _levels_said() -> str:
-    from stytvolt.styrivolt.players import LEVELS
-
-    names = [name.capitalize() for name in LEVELS]
-    return f"The computer players' level is {', '.join(names[:-1])} or {names[-1]}."
-
-
-def _seed(params: Params) -> int | None:
-    text = params.get("seed", "").strip()
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        raise WidgetError("The seed of a new game is a whole number, like 42.")
-    return int(text)
+def _before(table: Table, h: int, k: int) -> Any:
+    """The state of hand ``h`` just before its action ``k`` (the game replayed to that point)."""
+    codes = table.codes[:h] + ["".join(_action_codes(table.codes[h])[:k])]
+    return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes)).hand
 
 
 def _move(params: Params, table: Table) -> tuple[int, int]:
+    """The computer move ``move`` names (``<hand>.<action>`` from 0), or the refusal in the table's words."""
     text = params.get("move", "").strip()
     h_text, dot, k_text = text.partition(".")
     if not (dot and h_text.isascii() and h_text.isdigit() and k_text.isascii() and k_text.isdigit()
             and len(text) <= 12):
         raise WidgetError(_NO_SUCH_MOVE)
     h, k = int(h_text), int(k_text)
-    hands = table.game.hands
-    if h >= len(hands) or k >= len(hands[h].history):
+    if h >= len(table.moves) or k >= len(table.moves[h]):
         raise WidgetError(_NO_SUCH_MOVE)
-    if hands[h].history[k][0] == SOUTH:
+    if table.moves[h][k][0] == SOUTH:
         raise WidgetError("That move is your own: “Why?” gives the computer players' reasons.")
+    if not table.explained[h][k]:
+        raise WidgetError("The computer players at this level follow rules of thumb and give no reason for that move.")
     return h, k
 
 
-def _hand(params: Params, table: Table) -> int:
-    text = params.get("hand", "").strip()
-    count = len(table.game.hands)
-    if not (text.isascii() and text.isdigit()) or len(text) > 4 or int(text) >= count:
-        raise WidgetError(f"That hand is not in this game's log: it has {counted(count, 'hand')}.")
-    return int(text)
-
-
-# -- what happened, in words -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of the log: its sentences, a key unique in the game, and for a computer move, which move."""
-
-    key: str
-    text: str
-    seat: int | None = None
-    move: str | None = None  # "<hand>.<action>" of a computer move
-    kind: str = "move"  # move, deal, trick, end, score
-    doing: str = ""  # the move in a few words, as its "Why?" button says it ("play ♠K", "discard a card")
-
-
-def _say(reason: Reason) -> str:
-    return reason.render(seats=_NAMES, teams=_TEAMS)
-
-
-def _describe(ranking: Ranking | None, card: Card, promoted: bool = False) -> str:
-    return ranking.describe(card, promoted) if ranking is not None else f"{card.symbol} ({card.english})"
-
-
-def _suits_text(chosen: Sequence[Suit]) -> str:
-    return " and ".join(f"{s.symbol} {s.english}" for s in chosen)
-
-
-def _befores(hand: HandState) -> list[tuple[int, Phase]]:
-    """For each action of the hand: the length of the log and the phase just before it (walked back by undo)."""
-    twin = hand.clone()
-    marks = []
-    while twin.history:
-        twin.undo()
-        marks.append((len(twin.log), twin.phase))
-    marks.reverse()
-    return marks
-
-
-def _doing(action: Action) -> str:
-    """A move in a few words, as the table saw it: a discard is face down, so its card is not named."""
-    kind = action.kind
-    if kind is Kind.PLAY:
-        return f"play {action.card.symbol}"
-    if kind is Kind.TRADE:
-        return f"trade {action.cards[0].symbol} for {action.cards[1].symbol}"
-    if kind is Kind.EXPOSE:
-        return f"expose {action.card.symbol}"
-    if kind is Kind.WITH:
-        return f"let {action.card.symbol} go with the stock"
-    return {
-        Kind.DISCARD: "discard a card", Kind.TAKE_STOCK: "take the stock", Kind.PASS: "pass",
-        Kind.KEEP: "keep the stock's cards", Kind.GO_BACK: "take the old hand back", Kind.KEEP_BOTH: "keep both",
-        Kind.PLAY_ON: "play on", Kind.STOP: "stop",
-    }[kind]
-
-
-def _chosen_event(hand: HandState, h: int) -> Event:
-    ranking = hand.ranking
-    shown_cards = ", ".join(ranking.describe(c) for c in hand.choice.exposed) or "nothing"
-    text = f"Chosen suits: {_suits_text(hand.chosen)}. Face up: {shown_cards}."
-    if hand.rules.open_choosing:
-        text += " The dealer turned " + " ".join(c.symbol for c in hand.choice.seen) + " (open choosing)."
-    return Event(f"{h}.chosen", text, kind="deal")
-
-
-def events(game: Game, h: int) -> list[Event]:
-    """Everything South saw happen in hand ``h`` (from 0), in order, in words with compass names."""
-    hand = game.hands[h]
-    n = len(hand.history)
-    befores = _befores(hand)
-    # The chosen suits are no secret once the dealer has exposed the cards (or when South dealt).
-    ranking: Ranking | None = hand.ranking if hand.phase is not Phase.EXPOSE or hand.dealer == SOUTH else None
-    out = [Event(f"{h}.deal", f"Hand {h + 1}: {_name(hand.dealer)} deals; {_name((hand.dealer + 1) % PLAYERS)} leads "
-                              "to the first trick.", kind="deal")]
-    first_log = befores[0][0] if n else len(hand.log)
-    out += [Event(f"{h}.start{i}", _say(r), kind="deal") for i, r in enumerate(hand.log[:first_log])]
-    first_phase = befores[0][1] if n else hand.phase
-    if first_phase is not Phase.EXPOSE:
-        out.append(_chosen_event(hand, h))
-    plays = 0
-    won = [0, 0]
-    for k, (p, action) in enumerate(hand.history):
-        log_at, phase = befores[k]
-        log_end = befores[k + 1][0] if k + 1 < n else len(hand.log)
-        after_phase = befores[k + 1][1] if k + 1 < n else hand.phase
-        reasons = hand.log[log_at:log_end]
-        ending = [r for r in reasons if r.code.startswith("end.")]
-        said: list[str] = []
-        for r in reasons:
-            if r.code.startswith("end."):
-                continue
-            if r.code == "stock.discard" and p == SOUTH:
-                said.append(f"South discards {_describe(ranking, action.card)} face down to the stock.")
-            else:
-                said.append(_say(r))
-        kind = action.kind
-        who = _name(p)
-        trick_done = None
-        if kind is Kind.PLAY:
-            t, pos = divmod(plays, PLAYERS)
-            plays += 1
-            if t < len(hand.tricks):
-                card, promoted = hand.tricks[t].cards[pos], hand.tricks[t].promoted[pos]
-                if pos == PLAYERS - 1:
-                    trick_done = t
-            else:
-                card, promoted = hand.current[pos], hand.current_promoted[pos]
-            said.append(f"{who} plays {_describe(ranking, card, promoted)}.")
-        elif kind is Kind.KEEP:
-            said.append(f"{who} keeps the stock's cards.")
-        elif kind is Kind.PASS:
-            said.append(f"{who} keeps the king." if phase is Phase.CLAIM else f"{who} does not trade.")
-        elif kind is Kind.WITH:
-            said.append(f"{who} lets {_describe(ranking, action.card)} go with the stock.")
-        elif kind is Kind.EXPOSE:
-            said.append(f"{who}, the dealer, exposes {_describe(ranking, action.card)}.")
-        elif kind is Kind.STOP:
-            said.append(f"{who} stops, and the keeping-in is scored.")
-        elif kind is Kind.TAKE_STOCK and not reasons:
-            said.append(f"{who} calls for the stock; first the exposed cards that go with it are settled.")
-        move = None if p == SOUTH else f"{h}.{k}"
-        out.append(Event(f"{h}.{k}", " ".join(said) or f"{who}: {action}.", p, move, doing=_doing(action)))
-        if phase is Phase.EXPOSE and after_phase is not Phase.EXPOSE:
-            out.append(_chosen_event(hand, h))
-        if trick_done is not None:
-            trick = hand.tricks[trick_done]
-            won[trick.winner % 2] += 1
-            best = trick.players.index(trick.winner)
-            out.append(Event(
-                f"{h}.{k}.trick",
-                f"{_name(trick.winner)} wins trick {trick_done + 1} with "
-                f"{_describe(ranking, trick.cards[best], trick.promoted[best])}. "
-                f"Tricks: team A {won[0]}, team B {won[1]}.", kind="trick"))
-        for i, r in enumerate(ending):
-            out.append(Event(f"{h}.{k}.end{i}", _say(r), kind="end"))
-    if hand.is_terminal() and h < len(game.board.history):
-        change = game.board.history[h]
-        out.append(Event(f"{h}.score", " ".join(_say(r) for r in change.reasons), kind="score"))
-    return out
-
-
-# -- drawing ----------------------------------------------------------------------------------------
-
-
-def _order(ranking: Ranking | None, obs: Observation, cards: Iterable[Card]) -> list[Card]:
-    """Cards as a player sorts a hand: the chosen suits first, each suit strongest first."""
-    if ranking is None:
-        return sorted(cards, key=lambda c: (c.suit.value, -c.rank))
-    chosen = list(ranking.chosen)
-    order = [*chosen, *(s for s in Suit if s not in chosen)]
-
-    def key(c: Card) -> tuple[int, float, int]:
-        promoted = c in obs.hand and obs.played_as(c)[1]
-        return (order.index(c.suit), -card_worth(ranking, c, promoted), -c.rank)
-
-    return sorted(cards, key=key)
-
-
-def _chips(cards: Sequence[Card], ranking: Ranking | None) -> str:
-    return " ".join(chip(c, ranking) for c in cards) if cards else '<span class="sv-none">none</span>'
-
-
-def _card_button(card: Card, ranking: Ranking | None, obs: Observation, legal: dict[Action, str],
-                 refusal: str | None, active: bool) -> str:
-    """One of South's cards: a real button, said as "Play ♥3, three of hearts, trist"."""
-    promoted = ranking is not None and obs.played_as(card)[1]
-    name = card_label(card, ranking, promoted)
-    action = next((a for a in legal if a.kind is Kind.PLAY and a.card is card), None)
-    colour = " sv-red" if card.suit.is_red else ""
-    role = role_word(ranking, card, promoted)
-    face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
-            f'<span class="sv-tc-role" aria-hidden="true">{escape(role)}</span>')
-    if action is not None:
-        label = legal[action]
-        return (f'<button type="button" class="sv-table-card{colour}" data-do="play" data-action="{action}" '
-                f'data-card="{card}" aria-label="{escape(label)}">{face}</button>')
-    if active and refusal:
-        return (f'<button type="button" class="sv-table-card{colour}" data-card="{card}" aria-disabled="true" '
-                f'data-refusal="{escape(refusal)}" aria-label="{escape(f"{card.symbol}, {name}: cannot be played now")}">'
-                f"{face}</button>")
-    return (f'<span class="sv-table-card sv-table-card--still{colour}" data-card="{card}" role="img" '
-            f'aria-label="{escape(f"{card.symbol}, {name}")}">{face}</span>')
-
-
-def _action_label(action: Action, obs: Observation, ranking: Ranking | None) -> str:
-    """What a button says (and a screen reader reads) for one of South's actions."""
-    kind = action.kind
-    phase = Phase(obs.phase)
-    if kind is Kind.PLAY:
-        card = action.card
-        promoted = ranking is not None and obs.played_as(card)[1]
-        label = f"Play {card.symbol}, {card_label(card, ranking, promoted)}"
-        if ranking is not None:
-            fetched = trader_fetch(ranking, card, obs.exposed.get(card.suit, ()))
-            if fetched is not None:
-                label += f": it fetches and plays {ranking.describe(*obs.played_as(card))}"
-        return label
-    if kind is Kind.TRADE:
-        give, take = action.cards
-        if phase is Phase.CLAIM:
-            return f"Give {give.symbol} for the cut {_describe(ranking, take)}"
-        return f"Trade {give.symbol} for {_describe(ranking, take)}"
-    if kind is Kind.TAKE_STOCK:
-        text = f"Take the stock ({counted(obs.stock_size, 'card')}) for your hand"
-        return text if obs.right_to_stock else text + " (you hold a stikkar: a penalty)"
-    if kind is Kind.PASS:
-        return "Keep your king" if phase is Phase.CLAIM else "Do not trade"
-    if kind is Kind.WITH:
-        return f"Let {_describe(ranking, action.card)} go with the stock"
-    if kind is Kind.EXPOSE:
-        return f"Expose {_describe(ranking, action.card)}"
-    if kind is Kind.DISCARD:
-        return f"Discard {_describe(ranking, action.card)}"
-    return {
-        Kind.KEEP: "Keep the stock's cards",
-        Kind.GO_BACK: "Take your own hand back",
-        Kind.KEEP_BOTH: "Keep both: your hand and the stock's cards",
-        Kind.STOP: "Stop: score the keeping-in",
-        Kind.PLAY_ON: "Play on for all nine tricks",
-    }.get(kind, str(action))
-
-
-def _prompt(state: HandState, obs: Observation, ranking: Ranking | None) -> str:
-    """What South is asked, in the words of the phase."""
-    phase = Phase(obs.phase)
-    if phase is Phase.EXPOSE:
-        turned = " ".join(c.symbol for c in obs.turned or ())
-        return f"You dealt and turned {turned}. Choose which of the equal cards to expose."
-    if phase is Phase.CLAIM:
-        return "The cut turned up a permanent stikkar: you may give your king for it (the king goes with the stock)."
-    if phase is Phase.LAST_CHANCE:
-        pending = state.pending
-        if isinstance(pending, TakeInProgress):
-            return (f"{_name(pending.player)} is taking the stock, and an exposed pair would go with it: "
-                    "your last chance to trade.")
-        return "The king of hearts claims the bird: as the trader's holder, you may trade for it first."
-    if phase is Phase.WITH:
-        return "You are taking the stock: choose which exposed card of the pair goes with it."
-    if phase is Phase.STOCK_DECISION:
-        take = next(t for t in reversed(obs.takes) if t.player == SOUTH)
-        old = _order(ranking, obs, take.original or ())
-        return ("You took the stock; your hand is now the stock's cards. Your old hand was "
-                + " ".join(c.symbol for c in old) + ". Keep the stock's cards (or discard one you can spare), "
-                "or, where the rules allow, take your own hand back or keep both.")
-    if phase is Phase.PLAY_ON:
-        return ("Your team has taken the first five tricks: it has kept in. Stop and score that, "
-                "or play on for all nine tricks (lose one and it is an ordinary game).")
-    if obs.current:
-        return "Your turn to play to the trick."
-    if not obs.tricks:
-        return "Your lead to the first trick (a lamb cannot be led to it)."
-    return "Your lead."
-
-
-def _seat_box(p: int, state: HandState, obs: Observation, ranking: Ranking | None) -> str:
-    """A seat at the table: name, side, marks in words (dealer, to act, took the stock), the card it played to the trick."""
-    marks = []
-    if p == state.dealer:
-        marks.append("deals")
-    if state.current_player() == p:
-        marks.append("to act" if p != SOUTH else "your turn")
-    if any(t.player == p for t in obs.takes):
-        marks.append("took the stock")
-    count = len(state.hands[p])
-    played = ""
-    if obs.current and ranking is not None:
-        i = (p - obs.leader) % PLAYERS
-        if i < len(obs.current):
-            promoted = obs.current_promoted[i]
-            winning = winner_index(ranking, obs.current, obs.current_promoted) == i
-            note = " led" if i == 0 else ""
-            note += ", winning so far" if winning else ""
-            played = (f'<span class="sv-seat-card{" sv-winning" if winning else ""}">{chip(obs.current[i], ranking, promoted)}'
-                      f'<span class="sv-seat-note">{escape(note.lstrip(", ").strip())}</span></span>')
-    tricks = obs.won[p]
-    cls = f"sv-seat sv-seat-{_name(p).lower()}" + (" sv-seat--acting" if state.current_player() == p else "")
-    badge = "".join(f'<span class="sv-badge">{escape(m)}</span>' for m in marks)
-    return (f'<div class="{cls}" role="group" aria-label="{_name(p)}, {_ROLES[p]}">'
-            f'<p class="sv-seat-name"><strong>{_name(p)}</strong> <span class="sv-seat-role">{_ROLES[p]}</span></p>'
-            f'<p class="sv-seat-facts">{counted(count, "card")} · {counted(tricks, "trick")} {badge}</p>'
-            f"{played}</div>")
-
-
-def _facts(state: HandState, obs: Observation, ranking: Ranking | None, number: int) -> str:
-    parts = [f"<strong>Hand {number}</strong>"]
-    if obs.chosen:
-        parts.append(f"chosen: {escape(_suits_text(obs.chosen))}")
-    else:
-        parts.append(f"{_name(state.dealer)} is choosing the suits")
-    a, b = obs.team_tricks()
-    parts.append(f"tricks: team A (you and North) {a}, team B {b}")
-    if obs.phase != Phase.EXPOSE.value:
-        parts.append(f"stock: {counted(obs.stock_size, 'card')} face down")
-    head = f'<p class="sv-table-facts">{" · ".join(parts)}.</p>'
-    face_up = [c for cards in obs.exposed.values() for c in cards]
-    rows = []
-    if face_up:
-        rows.append(f"<li>Face up: {_chips(face_up, ranking)}</li>")
-    if obs.cut:
-        rows.append(f"<li>Turned up by the cut: {_chips(obs.cut, ranking)}</li>")
-    if obs.table:
-        rows.append(f"<li>Traded away, face up: {_chips(obs.table, ranking)}</li>")
-    listed = f'<ul class="sv-table-faceup">{"".join(rows)}</ul>' if rows else ""
-    return head + listed
-
-
-def _felt(state: HandState, obs: Observation, ranking: Ranking | None) -> str:
-    trick_no = min(len(obs.tricks) + 1, TRICKS)
-    if obs.current:
-        centre = f"Trick {trick_no}: {len(obs.current)} of 4 cards played."
-    elif obs.tricks and ranking is not None:
-        last = obs.tricks[-1]
-        plays = ", ".join(f"{_name(q)} {c.symbol}" for q, c in zip(last.players, last.cards))
-        centre = f"Last trick ({len(obs.tricks)}): {plays}; {_name(last.winner)} won it."
-    else:
-        centre = "No card played yet."
-    seats = "".join(_seat_box(p, state, obs, ranking) for p in (2, 1, 3, 0))
-    return (f'<div class="sv-felt" role="group" aria-label="The table: North across from you, West on your left, East on your right">'
-            f'{seats}<p class="sv-felt-centre">{escape(centre)}</p></div>')
-
-
-def _your_hand(state: HandState, obs: Observation, ranking: Ranking | None, legal: dict[Action, str]) -> str:
-    active = state.current_player() == SOUTH and Phase(obs.phase) is Phase.PLAY
-    cards = []
-    for card in _order(ranking, obs, obs.hand):
-        refusal = None
-        if active and not any(a.kind is Kind.PLAY and a.card is card for a in legal):
-            reason = state.refusal(Action.play(card))
-            refusal = _say(reason) if reason is not None else None
-        cards.append(f"<li>{_card_button(card, ranking, obs, legal, refusal, active)}</li>")
-    return (f'<section class="sv-your-hand" aria-label="Your hand">'
-            f'<h3 class="sv-table-h">Your hand ({counted(len(obs.hand), "card")})</h3>'
-            f'<ul class="sv-table-cards">{"".join(cards)}</ul></section>')
-
-
-def _moves(state: HandState, obs: Observation, ranking: Ranking | None, legal: dict[Action, str]) -> str:
-    """South's turn: the question and every action as a button (the cards are buttons in the hand)."""
-    others = [a for a in legal if a.kind is not Kind.PLAY]
-    buttons = "".join(
-        f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{a}">{escape(legal[a])}</button>'
-        for a in others
-    )
-    line = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
-    return f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(state, obs, ranking))}</strong></p>{line}</div>'
-
-
-def _waiting(state: HandState, obs: Observation) -> str:
-    p = state.current_player()
-    doing = {
-        Phase.EXPOSE: "the dealer chooses which card to expose",
-        Phase.CLAIM: "may claim the cut stikkar with the king",
-        Phase.LAST_CHANCE: "has a last chance to trade",
-        Phase.WITH: "chooses which exposed card goes with the stock",
-        Phase.STOCK_DECISION: "decides about the stock",
-        Phase.PLAY_ON: "decides whether to stop or play on",
-    }.get(Phase(obs.phase), "is to play")
-    return (f'<div class="sv-table-turn"><p class="sv-table-prompt">{_name(p)} ({_ROLES[p]}) {escape(doing)}.</p>'
-            "</div>")
-
-
-def _all_hands(state: HandState, ranking: Ranking) -> str:
-    rows = []
-    for p in (0, 1, 2, 3):
-        dealt = sorted(state.dealt[p], key=lambda c: (c.suit.value, -c.rank))
-        left = sorted(state.hands[p], key=lambda c: (c.suit.value, -c.rank))
-        still = f"; still in hand at the end {_chips(left, ranking)}" if left else ""
-        rows.append(f"<li><strong>{_name(p)}</strong> ({_ROLES[p]}): dealt {_chips(dealt, ranking)}{still}</li>")
-    stock = _chips(sorted(state.pile, key=lambda c: (c.suit.value, -c.rank)), ranking)
-    rows.append(f"<li><strong>The stock</strong> at the end: {stock}</li>")
-    return f'<ul class="sv-all-hands" aria-label="Every hand, now that the hand is over">{"".join(rows)}</ul>'
-
-
-def _end(table: Table, state: HandState) -> str:
-    result = state.result
-    assert result is not None
-    change = table.game.board.history[-1] if len(table.game.board.history) == len(table.game.hands) else None
-    scored = f'<p>{escape(" ".join(_say(r) for r in change.reasons))}</p>' if change is not None else ""
-    full = len(table.text()) > _ROOM
-    button = (
-        '<p class="sv-table-full">This game\'s record is full: start a new game to play on.</p>' if full else
-        '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
-        'data-do="next">Deal the next hand</button></div>'
-    )
-    return (f'<section class="sv-table-end" aria-label="The hand is over"><h3 class="sv-table-h">The hand is over</h3>'
-            f"<p><strong>{escape(_say(result.reason))}</strong> Tricks: team A {result.tricks[0]}, team B {result.tricks[1]}.</p>"
-            f"{scored}{button}<h3 class=\"sv-table-h\">All four hands</h3>{_all_hands(state, state.ranking)}</section>")
-
-
-def hand_log(game: Game, h: int) -> str:
-    """The log of hand ``h`` (from 0): every event in words, each computer move with its "Why?" button."""
-    items = []
-    for ev in events(game, h):
-        why = ""
-        if ev.move is not None and ev.seat is not None:
-            why = (f' <button type="button" class="sv-why" data-do="why" data-move="{ev.move}" '
-                   f'aria-label="Why did {_name(ev.seat)} {escape(ev.doing)}?">Why?</button>'
-                   f'<span class="sv-why-text"></span>')
-        items.append(f'<li class="sv-log-{ev.kind}" data-key="{ev.key}">{escape(ev.text)}{why}</li>')
-    return f'<ol class="sv-log">{"".join(items)}</ol>'
-
-
-def _log(table: Table) -> str:
-    """This hand's log in full; the earlier hands', the latest first, folded under their results (asked for when opened)."""
-    game = table.game
-    last = len(game.hands) - 1
-    blocks = [f'<h3 class="sv-table-h">What happened in hand {last + 1}</h3>{hand_log(game, last)}']
-    for h in reversed(range(last)):
-        result = game.hands[h].result
-        said = f": {_say(result.reason)}" if result is not None else ""
-        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>Hand {h + 1}{escape(said)}</summary>'
-                      '<div class="sv-log-slot"></div></details>')
-    return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'
-
-
-def _chalk(table: Table) -> str:
-    board = table.game.board
-    last = board.history[-1] if board.history else None
-    leader = board.leader()
-    if leader is None:
-        standing = "Neither team holds a cross yet."
-    else:
-        value = board.value(leader)
-        side = "your team" if leader == SOUTH % 2 else "West and East"
-        standing = f"Team {TEAM_LETTERS[leader]} ({side}) holds {counted(value, 'cross')}."
-    return (f'<section class="sv-table-chalk" aria-label="The chalk-up"><h3 class="sv-table-h">The chalk-up</h3>'
-            f'<p class="sv-table-standing">Team A: you and North; team B: West and East. {escape(standing)}</p>'
-            f'{chalk_figure(board, last, title="The chalk-up of this game", id_prefix="table-chalk")}</section>')
-
-
-def render(table: Table) -> str:
-    """The whole table as South sees it (see the module docstring for the markup's contract)."""
-    state = table.hand
-    assert state is not None
-    number = len(table.game.hands)
-    obs = state.observation(SOUTH)
-    ranking = obs.ranking
-    legal = {a: _action_label(a, obs, ranking) for a in obs.legal}
-    over = state.is_terminal()
-    p = state.current_player()
-    turn = "next" if over else ("south" if p == SOUTH else "computer")
-    seat = "" if over else _name(p)
-    parts = [_facts(state, obs, ranking, number)]
-    if over:
-        parts.append(_end(table, state))
-    elif p == SOUTH:
-        parts.append(_moves(state, obs, ranking, legal))
-    else:
-        parts.append(_waiting(state, obs))
-    parts.append(_felt(state, obs, ranking))
-    parts.append(_your_hand(state, obs, ranking, legal))
-    parts.append(_log(table))
-    parts.append(_chalk(table))
-    return (f'<div class="sv-table" data-turn="{turn}" data-seat="{seat}" data-hand="{number}" '
-            f'data-level="{table.level}" data-seed="{table.game.seed}">'
-            f'<fieldset class="sv-table-moves" disabled><legend class="sv-table-legend">The table</legend>{"".join(parts)}'
-            "</fieldset></div>")
-
-
-# -- the computer and its reasons -----------------------------------------------------------------------
-
-
-def _think(table: Table) -> Work:
-    """The computer seat to move makes its move (yielding its progress), then the table is drawn."""
-    state = table.game.current
-    assert state is not None
-    p = state.to_move
-    from stytvolt.styrivolt.players import computer
-
-    player = computer(table.level, computer_seed(table.game, len(table.game.hands) - 1))
-    decision: Decision = yield from player.think(state.observation(p))
-    state.apply(decision.action)
-    if state.is_terminal():
-        table.game.score()
-    return _answer(table)
-
-
 def _hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen said as "a hidden card"; and whether any was."""
+    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
+    "a hidden card"; and whether any was."""
     hid = False
 
     def swap(match: re.Match[str]) -> str:
@@ -849,168 +845,315 @@ def _hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
     return _SYMBOL.sub(swap, text), hid
 
 
-def _why(table: Table, h: int, k: int) -> Work:
-    """The reason for computer move ``k`` of hand ``h``: the same player shown the same observation decides again."""
-    hand = table.game.hands[h]
-    twin = hand.clone()
-    while len(twin.history) > k:
-        twin.undo()
-    p, done = hand.history[k]
-    from stytvolt.styrivolt.players import computer
+def _seen_by_south(table: Table, h: int) -> set[str]:
+    """Every card South has been shown in hand ``h``, written like ♥A: whatever the table draws for South (its
+    cards, what lies face up, the trick, the facts) and every card the hand's log names."""
+    shown = hand_log(table, h) + (render(table) if h == len(table.match.hands) - 1 else "")
+    return set(_SYMBOL.findall(shown))
 
-    player = computer(table.level, computer_seed(table.game, h))
-    decision: Decision = yield from player.think(twin.observation(p))
-    if decision.action is done:
-        text = decision.why
+
+def _why(table: Table, h: int, k: int) -> Work:
+    """The reason for computer move ``k`` of hand ``h``: the same player, with the same seed, shown the same
+    observation, decides again and says why (a move with no other choice is said by the table)."""
+    seat, done = table.moves[h][k]
+    name = table.names[seat]
+    yield 0.0
+    if table.choices[h][k] == 1:
+        text = f"{name} had no other choice: it was the only move the rules allowed."
     else:
-        text = (f"The computer at this level would not make this move now: it chooses {decision.action} instead. "
-                f"Its reason: {decision.why}")
+        kind = table.kind
+        assert kind.why is not None
+        before = _before(table, h, k)
+        player = table.computer(computer_seed(table, h, k))
+        think = getattr(player, "think", None)
+        decision = (yield from think(before.observation(seat))) if think is not None else player.decide(
+            before.observation(seat))
+        text = kind.why(before, decision, seat, name)
+        if decision.action != done:  # pragma: no cover (the same player, seed and observation choose the same)
+            text = "The computer at this level would not make this move now."
     note = ""
-    if not hand.is_terminal():
-        known = {c.symbol for c in hand.known_to(SOUTH)}
-        text, hid = _hidden_words(text, known)
+    if not table.match.hands[h].is_terminal():
+        text, hid = _hidden_words(text, _seen_by_south(table, h))
         if hid:
             note = " (Cards you have not seen are not named until the hand is over.)"
-    body = (f'<p class="sv-why-said"><strong>{_name(p)}\'s reasoning:</strong> {escape(text)}{escape(note)}</p>')
+    body = f'<p class="sv-why-said"><strong>{escape(name)}\'s reasoning:</strong> {escape(text)}{escape(note)}</p>'
     return {"html": body, "set": {}}
 
 
-# -- the widget --------------------------------------------------------------------------------------------
+def _play(table: Table, text: str) -> None:
+    """South takes the action a button sent (its text, as ``str(action)`` writes it, with the cards ticked after a
+    lay-away button's word).  What the table cannot take is refused in the game's words, worked out from the table
+    (whose turn, what is on offer, what was ticked), never in the words of the engine's parser."""
+    state = table.hand
+    if state.is_terminal():
+        raise WidgetError(_over(table))
+    seat = state.current_player()
+    if seat != SOUTH:
+        raise WidgetError(f"It is {table.names[seat]}'s turn, not yours.")
+    table.apply(_chosen(table, state, text))
 
 
-def _settings_fields(level: str, rules: Rules) -> str:
-    from stytvolt.styrivolt.players import LEVEL_SUMMARIES, LEVELS
-
-    levels = "".join(
-        f'<label class="sv-radio"><input type="radio" name="level" value="{name}"{" checked" if name == level else ""}> '
-        f"<span><strong>{escape(name.capitalize())}</strong>: {escape(LEVEL_SUMMARIES.get(name, ''))}</span></label>"
-        for name in LEVELS
-    )
-    rows = []
-    for sw in switches(Rules):
-        value = getattr(rules, sw.name)
-        title = sw.word.replace("-", " ").capitalize()
-        hint = f'<small class="sv-hint" id="hint-table-{sw.word}">{escape(sw.help)}</small>'
-        if isinstance(sw.default, Enum):
-            current = value.value if isinstance(value, Enum) else str(value)
-            options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>{escape(c.replace("-", " "))}</option>'
-                              for c in sw.choices)
-            rows.append(f'<div class="sv-switch"><label>{escape(title)} <select name="{sw.word}" '
-                        f'aria-describedby="hint-table-{sw.word}">{options}</select></label>{hint}</div>')
-        else:
-            rows.append(f'<div class="sv-switch"><label class="sv-check"><input type="checkbox" name="{sw.word}" value="yes"'
-                        f'{" checked" if value else ""} aria-describedby="hint-table-{sw.word}"> {escape(title)}</label>{hint}</div>')
-    return (f'<fieldset class="sv-table-level"><legend>The computer players\' level</legend>{levels}</fieldset>'
-            f'<fieldset class="sv-table-rules"><legend>Rule variations</legend>{"".join(rows)}</fieldset>')
+def _over(table: Table) -> str:
+    """Why nothing more can be played: the game is over, or the hand is."""
+    if table.match.over:
+        return "The game is over: start a new game."
+    return f"The {_hand_word(table)} is over: deal the next one."
 
 
-def _controls(p: Params) -> str:
+#: The small numbers as a sentence says them.
+_NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _chosen(table: Table, state: Any, text: str) -> Any:
+    """The legal action ``text`` names, or a :class:`WidgetError` saying in the game's words why there is none."""
+    legal = list(state.legal_actions())
+    said = " ".join(text.split())
+    for action in legal:
+        if str(action) == said:
+            return action
+    from stytvolt.core.registry import game as registry_game
+
     try:
-        table = read_game_text(p["game"]) if p.get("game") else None
-    except WidgetError:
-        table = None
-    level = table.level if table is not None else _level(p)
-    rules = table.game.rules if table is not None else Rules()
-    return table_controls(p.get("game", ""), _settings_fields(level, rules))
-
-
-def _set(table: Table, settings: bool) -> dict[str, str]:
-    out = {"game": table.text()}
-    if settings:
-        out["level"] = table.level
-        for sw in switches(Rules):
-            value = getattr(table.game.rules, sw.name)
-            out[sw.word] = value.value if isinstance(value, Enum) else ("yes" if value else "no")
-    return out
-
-
-def _answer(table: Table, settings: bool = False) -> Answer:
-    return {"html": render(table), "set": _set(table, settings)}
+        action = registry_game(table.kind.game).parse_action(said)
+    except StytvoltError:
+        action = None
+    if action is not None and action in legal:
+        return action
+    raise WidgetError(_refusal(table, state, said, action, legal))
 
 
 #: What South is told when what was sent is nothing on offer now (a stale page, a hand-made request).
 _NOT_ON_OFFER = "That is not one of your choices now: choose from the buttons and cards on offer."
+#: The codes of the engines' refusals that say only that an action is of the wrong sort for the moment (in the
+#: engine's words): the table says instead what South is asked.
+_NOT_NOW = frozenset({"wrong-phase", "over"})
 
 
-def _play(table: Table, text: str) -> None:
-    """South takes the action a button sent (``str(action)``).  What the table cannot take is refused in the
-    game's words, worked out from the table (whose turn, what is on offer, the rule that forbids a card), never
-    in the words of the engine's parser."""
-    state = table.game.current
-    if state is None:
-        raise WidgetError("The hand is over: deal the next one.")
-    if state.to_move != SOUTH:
-        raise WidgetError(f"It is {_name(state.to_move)}'s turn, not yours.")
-    legal = state.legal_actions()
-    said = " ".join(text.split())
-    action = next((a for a in legal if str(a) == said), None)
-    if action is None:
-        try:
-            action = parse_action(said)
-        except StytvoltError:
-            raise WidgetError(_NOT_ON_OFFER) from None
-        if action not in legal:
-            raise WidgetError(_refusal(state, action, legal))
-    state.apply(action)
-    if state.is_terminal():
-        table.game.score()
-
-
-def _refusal(state: HandState, action: Action, legal: Sequence[Action]) -> str:
-    """Why South may not take ``action`` now, in the game's words: a card not in the hand, or the rule that forbids
-    it (the engine's reason, unless it says only that the action is of the wrong sort for the moment); anything
-    else is simply not on offer."""
-    reason = state.refusal(action)
-    if reason is not None and reason.code == "refused.not_held" and reason.cards:
-        return f"{reason.cards[0].symbol} is not in your hand."
-    if reason is not None and reason.code not in _NOT_NOW:
-        return _say(reason)
+def _refusal(table: Table, state: Any, said: str, action: Any, legal: Sequence[Any]) -> str:
+    """Why South's ``said`` cannot be taken now, in the game's words: the cards ticked for laying away, a card not
+    in the hand, the rule that forbids the action (the engine's reason, unless it says only that the action is of
+    the wrong sort for the moment), else that it is not on offer."""
+    kind = table.kind
+    word = said.split(" ", 1)[0].lower()
+    sorts = {kind.kind_of(a) for a in legal}
+    if word in sorts & kind.picked:
+        return _pick_refusal(table, state, word, said.split()[1:], [a for a in legal if kind.kind_of(a) == word])
+    if action is not None:
+        card = kind.card_of(action)
+        if card is not None and card not in playable(state, SOUTH):
+            return f"{card.symbol} is not in your hand."
+        reason = state.refusal(action)
+        if reason is not None and reason.code == "not-held" and reason.cards:
+            return f"{cards_text(reason.cards)} is not in your hand."
+        if reason is not None and reason.code not in _NOT_NOW:
+            return _say(reason, table)
     return _NOT_ON_OFFER
 
 
-#: The refusals that say only that an action is of the wrong sort for the moment (in the engine's words).
-_NOT_NOW = frozenset({"refused.phase", "refused.over"})
+def _pick_refusal(table: Table, state: Any, word: str, tokens: Sequence[str], offered: Sequence[Any]) -> str:
+    """Why the cards ticked under a lay-away button cannot be laid away, in the words of the picker."""
+    from stytvolt.core.cards import parse_card
+
+    hand = list(state.hands[SOUTH])
+    ticked: list[Card] = []
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except StytvoltError:
+            return "Only the cards of your hand can be ticked to lay away."
+        if card not in hand:
+            return f"{card.symbol} is not in your hand: tick cards of your hand to lay away."
+        if card in ticked:
+            return f"{card.symbol} is ticked twice: tick each card once."
+        ticked.append(card)
+    sizes = sorted({len(a.cards) for a in offered})
+    n = len(ticked)
+    you = f"you ticked {_number(n)}"
+    if n not in sizes:
+        least, most = sizes[0], sizes[-1]
+        if least == most:
+            return f"Tick the {_number(most)} {noun_for(most, 'card')} to lay away: {you}."
+        if n > most:
+            return f"Tick at most {_number(most)} {noun_for(most, 'card')} to lay away: {you}."
+        return f"Tick at least {_number(least)} {noun_for(least, 'card')} to lay away: {you}."
+    reason = state.refusal(type(offered[0])(word, cards=tuple(ticked)))
+    if reason is not None and reason.code not in _NOT_NOW:
+        return _say(reason, table)
+    return "Those cards cannot be laid away together: tick others."
 
 
-@widget(GAME, "table", title="Play against the computer", controls=_controls)
-def _table(params: dict[str, str]) -> Answer | Work:
-    do = params.get("do", "").strip() or "show"
-    if do not in DOS:
-        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
-    text = params.get("game", "").strip()
-    if do == "new" or not text:
-        if do not in ("new", "show"):
-            raise WidgetError("There is no game on the table yet: start a new game.")
-        seed = _seed(params)
-        if seed is None and do == "show":
-            seed = BUILD_SEED
-        return _answer(new_table(_rules(params), _level(params), seed), settings=True)
-    table = read_game_text(text)
-    if not table.game.hands:  # a game text may stop before its first deal
-        table.game.deal()
-    if do == "show":
-        return _answer(table, settings=True)
-    if do == "play":
-        _play(table, params.get("action", ""))
-        return _answer(table)
-    if do == "undo":
-        return _answer(undo_south(table))
-    if do == "next":
-        if table.game.current is not None:
-            raise WidgetError("The hand is not over yet: play it out first.")
-        if len(text) > _ROOM:
-            raise WidgetError("This game's record is full: start a new game to play on.")
-        table.game.deal()
-        return _answer(table)
-    if do == "why":
-        h, k = _move(params, table)
-        return _why(table, h, k)
-    if do == "log":
-        return {"html": hand_log(table.game, _hand(params, table)), "set": {}}
-    # do == "computer"
-    turn = table.turn
-    if turn is None:
-        raise WidgetError("The hand is over: deal the next one.")
-    if turn == SOUTH:
-        raise WidgetError("It is your turn, not the computer's.")
-    return _think(table)
+def _answer(table: Table, settings: bool = False) -> Answer:
+    out = {"game": table.text()}
+    if settings:
+        out.update(setup=table.setup, level=table.level)
+        for sw in offered_switches(table.kind):
+            value = getattr(table.rules, sw.name)
+            out[sw.word] = value.value if isinstance(value, Enum) else ("yes" if value else "no")
+    return {"html": render(table), "set": out}
+
+
+def _switch_title(kind: Kind, sw: Switch) -> str:
+    return kind.switch_words.get(sw.name) or sw.word.replace("-", " ").capitalize()
+
+
+def _choice_words(kind: Kind, sw: Switch, choice: str) -> str:
+    return kind.switch_words.get(f"{sw.name}={choice}") or re.sub(r"(?<=[a-z])-(?=[a-z])", " ", choice)
+
+
+def _switch_value(kind: Kind, sw: Switch, text: str) -> object:
+    """A switch's value as a form sends it (a choice's value; ``yes`` or ``no`` for a tick box)."""
+    value = text.strip().lower()
+    title = _switch_title(kind, sw)
+    if isinstance(sw.default, Enum):
+        if value not in sw.choices:
+            said = [_choice_words(kind, sw, c) for c in sw.choices]
+            raise WidgetError(f"The rule variation “{title}” is one of: {_listed(said, 'or')}.")
+        return type(sw.default)(value)
+    if value in ("yes", "on", "true", "1"):
+        return True
+    if value in ("no", "off", "false", "0"):
+        return False
+    raise WidgetError(f"The rule variation “{title}” is either ticked or not.")
+
+
+def _rules(kind: Kind, params: Params) -> Any:
+    """The game's Rules a new game is dealt with: each offered switch as sent, the others at their defaults."""
+    chosen = {sw.name: _switch_value(kind, sw, params[sw.word]) for sw in offered_switches(kind) if sw.word in params}
+    try:
+        return rules_of(kind)(**chosen)
+    except StytvoltError:
+        raise WidgetError("These rule variations cannot be played together: choose others.") from None
+
+
+def _rules_fields(kind: Kind, rules: Any) -> str:
+    """The settings panel's rule switches: a tick box or a choice each, its help said under it; nothing for a game
+    with none to offer."""
+    rows = []
+    for sw in offered_switches(kind):
+        value = getattr(rules, sw.name)
+        title = _switch_title(kind, sw)
+        hint_id = f"hint-table-{kind.game}-{sw.word}"
+        hint = f'<small class="sv-hint" id="{hint_id}">{escape(_sentence(sw.help))}</small>'
+        if isinstance(sw.default, Enum):
+            current = value.value if isinstance(value, Enum) else str(value)
+            options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
+                              f"{escape(_choice_words(kind, sw, c))}</option>" for c in sw.choices)
+            rows.append(f'<div class="sv-switch"><label>{escape(title)} <select name="{sw.word}" '
+                        f'aria-describedby="{hint_id}">{options}</select></label>{hint}</div>')
+        else:
+            rows.append(f'<div class="sv-switch"><label class="sv-check"><input type="checkbox" name="{sw.word}" '
+                        f'value="yes"{" checked" if value else ""} aria-describedby="{hint_id}"> {escape(title)}</label>'
+                        f"{hint}</div>")
+    if not rows:
+        return ""
+    return f'<fieldset class="sv-table-rules"><legend>Rule variations</legend>{"".join(rows)}</fieldset>'
+
+
+def _sentence(text: str) -> str:
+    """A help line as a sentence: its first letter a capital, a full stop at its end."""
+    text = re.sub(r"^(\W*)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text.strip())
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _seed(params: Params) -> int | None:
+    text = params.get("seed", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 15:
+        raise WidgetError("The seed of a new game is a whole number, like 42.")
+    return int(text)
+
+
+def _hand_number(params: Params, table: Table) -> int:
+    text = params.get("hand", "").strip()
+    if not (text.isascii() and text.isdigit()) or int(text) >= len(table.match.hands):
+        word = _hand_word(table)
+        raise WidgetError(f"That {word} is not in this game's log: it has {counted(len(table.match.hands), word)}.")
+    return int(text)
+
+
+def _controls_for(kind: Kind) -> Callable[[Params], str]:
+    def controls(p: Params) -> str:
+        try:
+            shown = read_game_text(kind.game, p["game"]) if p.get("game") else None
+        except WidgetError:
+            shown = None
+        setup = shown.setup if shown is not None else (p.get("setup", "") or kind.default_setup)
+        level = shown.level if shown is not None else (p.get("level", "") or kind.levels[0][0])
+        rules = shown.rules if shown is not None else rules_of(kind)()
+        setups = "".join(f'<option value="{v}"{" selected" if v == setup else ""}>{escape(label)}</option>'
+                         for v, label in kind.setups)
+        if len(kind.levels) == 1:  # nothing to choose: the one level, said
+            name, summary = kind.levels[0]
+            level_html = (f'<input type="hidden" name="level" value="{name}">'
+                          f'<p class="sv-table-level">The computer players play one way: '
+                          f"<strong>{escape(name.capitalize())}</strong>: {escape(summary)}.</p>")
+        else:
+            level_html = ('<fieldset class="sv-table-level"><legend>The computer players\' level</legend>' + "".join(
+                f'<label class="sv-radio"><input type="radio" name="level" value="{name}"{" checked" if name == level else ""}> '
+                f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
+                for name, summary in kind.levels
+            ) + "</fieldset>")
+        return table_controls(p.get("game", ""), f'<label>Game <select name="setup">{setups}</select></label>{level_html}'
+                                                 f"{_rules_fields(kind, rules)}")
+
+    return controls
+
+
+#: The seed of the game the build draws into the page (a reader's first visit deals a random one at once).
+BUILD_SEED = 1
+
+
+def _register(kind: Kind) -> None:
+    @widget(kind.game, "table", title="Play against the computer", controls=_controls_for(kind))
+    def answer(params: dict[str, str]) -> Answer | Work:
+        do = params.get("do", "").strip() or "show"
+        if do not in DOS:
+            raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
+        text = params.get("game", "").strip()
+        if do == "new" or not text:
+            if do not in ("new", "show"):
+                raise WidgetError("There is no game on the table yet: start a new game.")
+            seed = _seed(params)
+            if seed is None and do == "show":
+                seed = BUILD_SEED
+            return _answer(new_table(kind.game, params.get("setup", "").strip(), params.get("level", "").strip(), seed,
+                                     _rules(kind, params)), settings=True)
+        table = read_game_text(kind.game, text)
+        if do == "show":
+            return _answer(table, settings=True)
+        if do == "play":
+            _play(table, params.get("action", ""))
+            return _answer(table)
+        if do == "undo":
+            return _answer(undo_south(table))
+        if do == "next":
+            if not table.hand.is_terminal():
+                raise WidgetError(f"The {_hand_word(table)} is not over yet: play it out first.")
+            if table.match.over:
+                raise WidgetError("The game is over: start a new game.")
+            if len(text) > _ROOM:
+                raise WidgetError("This game's record is full: start a new game to play on.")
+            table.deal()
+            return _answer(table)
+        if do == "log":
+            return {"html": hand_log(table, _hand_number(params, table)), "set": {}}
+        if do == "why":
+            h, k = _move(params, table)
+            return _why(table, h, k)
+        state = table.hand  # do == "computer"
+        if state.is_terminal():
+            raise WidgetError(_over(table))
+        if state.current_player() == SOUTH:
+            raise WidgetError("It is your turn, not the computer's.")
+        return _think(table)
+
+
+def join(kind: Kind) -> None:
+    """A game's Kind written in a module of its own joins the table: in :data:`KINDS`, and its widget registered."""
+    KINDS[kind.game] = kind
+    _register(kind)

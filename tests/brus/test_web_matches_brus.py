@@ -1,4 +1,4 @@
-"""Brus at the table against the computer (stytvolt.web.matches, the Kind ``brus``): whole games through the widget.
+"""Brus at the table against the computer (stytvolt.web.table, the Kind ``brus`` of stytvolt.brus.table): whole games through the widget.
 
 The table is driven as the page drives it: South presses the first button on
 offer (a pass when that is all South may do, else the highest card that may
@@ -16,7 +16,8 @@ import pytest
 
 from stytvolt.brus.cards import CLUB_KING, PACK, SEVENS, power
 from stytvolt.web import handle
-from stytvolt.web.matches import ALPHABET, BRUS, KINDS, SOUTH, Table, computer_seed, new_table, read_game_text
+from stytvolt.brus.table import BRUS
+from stytvolt.web.table import ALPHABET, KINDS, SOUTH, Table, computer_seed, new_table, read_game_text
 
 
 def ask(**params: str) -> dict[str, Any]:

@@ -27,7 +27,8 @@ import pytest
 
 from stytvolt.core.cards import ALL_CARDS
 from stytvolt.web import handle
-from stytvolt.web import matches, table as styrivolt_table
+from stytvolt.web import table as matches
+from stytvolt.styrivolt import table as styrivolt_table
 
 #: Words of the engine's parser and of the request, which a page must never show.
 PARSER_WORDS = ("bad action", "bad card", "bad suit", "bad bid", "expected", "error", "Error", "not one of the actions",
@@ -145,7 +146,7 @@ def wrong_plays(table: matches.Table, taken: list[str]) -> Iterator[str]:
     state = table.hand
     markup = matches.render(table)
     offered = set(page_actions(markup))
-    held = set(matches._playable(state, matches.SOUTH))
+    held = set(matches.playable(state, matches.SOUTH))
     not_held = [c for c in ALL_CARDS if c not in held][::7]
     pick = page_pick(markup)
     if pick is not None:

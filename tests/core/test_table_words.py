@@ -18,7 +18,8 @@ from typing import Iterator
 import pytest
 
 from stytvolt.web import handle, render_figure
-from stytvolt.web import matches, table as styrivolt_table
+from stytvolt.web import table as matches
+from stytvolt.styrivolt import table as styrivolt_table
 from test_words import faults
 
 #: Every way the shared table plays, with the hands sampled.

@@ -1,4 +1,4 @@
-"""The table for Sjavs and Klørsjavs (stytvolt.web.matches): whole games against the computer, through the widget."""
+"""The table for Sjavs and Klørsjavs (stytvolt.web.table, their Kinds in stytvolt.sjavs.table and stytvolt.klorsjavs.table): whole games against the computer, through the widget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import pytest
 import stytvolt
 
 from stytvolt.web import handle
-from stytvolt.web.matches import ALPHABET, KIND_MODULES, KINDS, SOUTH, kind_of, new_table, read_game_text, render
+from stytvolt.web.table import ALPHABET, SOUTH, kind_of, new_table, read_game_text, render
+
+#: The games at the one table (Stýrivolt's table is still its own: stytvolt.styrivolt.table).
+TABLE_GAMES = ("sjavs", "klorsjavs", "knorri", "brus", "vira")
 
 SETUPS = [("sjavs", "4"), ("sjavs", "3"), ("sjavs", "2"),
           ("klorsjavs", "klorsjavs"), ("klorsjavs", "four-hand"), ("klorsjavs", "auction")]
@@ -235,9 +238,9 @@ def test_a_computers_laid_away_cards_stay_hidden_until_the_hand_is_over() -> Non
 
 
 def test_kinds_cover_every_game_of_hands_on_the_match_protocol() -> None:
-    # Every registered game sits at this table but Stýrivolt, which has a table of its own (web.table).
-    # Knorri's and Vira's Kinds load when their table is first asked for (KIND_MODULES).
-    games = {*KINDS, *KIND_MODULES}
+    # Every registered game sits at this table but Stýrivolt, which has a table of its own (styrivolt.table).
+    # Each game's Kind loads when its table is first asked for, from the module its GameInfo declares.
+    games = set(TABLE_GAMES)
     assert games == {"sjavs", "klorsjavs", "knorri", "brus", "vira"}
     assert games == {info.name for info in stytvolt.games()} - {"styrivolt"}
     assert all(kind_of(game).game == game for game in games)
@@ -245,7 +248,7 @@ def test_kinds_cover_every_game_of_hands_on_the_match_protocol() -> None:
 
 def test_the_table_says_how_long_to_show_a_computer_move() -> None:
     # Knorri's hands run to hundreds of computer moves, so its table asks for a brisker pace than the rest.
-    games = (*KINDS, *KIND_MODULES)
+    games = TABLE_GAMES
     paces = {game: re.search(r'data-pause="(\d+)"', render(new_table(game, seed=3))) for game in games}
     assert {game: int(m.group(1)) for game, m in paces.items() if m} == {
         "sjavs": 650, "klorsjavs": 650, "knorri": 400, "brus": 650, "vira": 650}

@@ -1,4 +1,4 @@
-"""Knorri at the table against the computer (stytvolt.web.knorri_table, the Kind ``knorri``): games through the widget.
+"""Knorri at the table against the computer (stytvolt.knorri.table, the Kind ``knorri``): games through the widget.
 
 The table is driven as the page drives it: South presses a button on offer
 (here the last one: in phase two that is South's lowest playable card, as the
@@ -21,7 +21,7 @@ from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.game import SESSION_HANDS
 from stytvolt.web import handle
 from stytvolt.web.kinds import seat_names
-from stytvolt.web.matches import ALPHABET, SOUTH, Table, computer_seed, kind_of, new_table, read_game_text, render
+from stytvolt.web.table import ALPHABET, SOUTH, Table, computer_seed, kind_of, new_table, read_game_text, render
 
 
 def ask(**params: str) -> dict[str, Any]:
@@ -61,7 +61,9 @@ def felt(html: str) -> str:
 def log(html: str) -> list[str]:
     found = re.search(r'<ol class="sv-log".*?</ol>', html)
     assert found
-    return [text_of(li).strip() for li in re.findall(r"<li[^>]*>(.*?)</li>", found.group(0))]
+    # Each entry's words, without a computer move's "Why?" button (its reason is asked for apart: do=why).
+    return [text_of(re.sub(r'<button type="button" class="sv-why".*?</button>', "", li)).strip()
+            for li in re.findall(r"<li[^>]*>(.*?)</li>", found.group(0))]
 
 
 def step(response: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from test_match_table import check_against_cpython, cpython_html, log_entries, o
 from test_table import at_quick_pace, game_of, responses, settle, turn
 
 from stytvolt.brus.cards import CLUB_KING, power
-from stytvolt.web.matches import SOUTH, computer_seed, new_table, read_game_text
+from stytvolt.web.table import SOUTH, computer_seed, new_table, read_game_text
 
 PATH = "brus/table/"
 

@@ -16,7 +16,7 @@ from sitekit import SiteServer
 from test_match_table import cpython_html, log_entries, open_table
 from test_table import at_quick_pace, game_of, responses, settle, turn
 
-from stytvolt.web.matches import SOUTH, Table, computer_seed, new_table, read_game_text, render
+from stytvolt.web.table import SOUTH, Table, computer_seed, new_table, read_game_text, render
 
 PATH = "knorri/table/"
 

@@ -18,7 +18,7 @@ from test_table import at_quick_pace, game_of, responses, settle, turn
 from test_site import wait_ready
 
 from stytvolt.web import handle
-from stytvolt.web.matches import SOUTH, Table, read_game_text
+from stytvolt.web.table import SOUTH, Table, read_game_text
 
 
 def open_table(page: Any, server: SiteServer, path: str) -> Any:

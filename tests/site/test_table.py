@@ -18,7 +18,7 @@ from test_site import ANSWER_TIMEOUT, wait_ready
 
 from stytvolt.web import handle
 from stytvolt.styrivolt.chalk import chalk_description
-from stytvolt.web.table import SOUTH, read_game_text
+from stytvolt.styrivolt.table import SOUTH, read_game_text
 
 PATH = "table/"
 STORE = "stytvolt:table:/table/#table"

@@ -22,7 +22,7 @@ from stytvolt.styrivolt.hand import HandState, Phase
 from stytvolt.styrivolt.players import LEVELS, computer
 from stytvolt.styrivolt.variants import CutRule, Rules
 from stytvolt.web import begin_json, handle
-from stytvolt.web.table import (
+from stytvolt.styrivolt.table import (
     SOUTH, Table, computer_seed, events, game_text, hand_log, read_game_text, render,
 )
 

@@ -1,4 +1,4 @@
-"""Vira at the table (stytvolt.web.matches, the Kind ``vira`` of stytvolt.web.vira_table): whole sessions through the
+"""Vira at the table (stytvolt.web.table, the Kind ``vira`` of stytvolt.vira.table): whole sessions through the
 widget's answers, every request carrying the whole game as text, as the page drives it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from stytvolt.web import handle
-from stytvolt.web.matches import SOUTH, WIDE, kind_of, read_game_text
+from stytvolt.web.table import SOUTH, WIDE, kind_of, read_game_text
 
 
 def ask(**params: str) -> dict[str, Any]:

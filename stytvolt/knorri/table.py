@@ -1,4 +1,4 @@
-"""Knorri at the table against the computer: the :class:`~stytvolt.web.kinds.Kind` of :mod:`stytvolt.web.matches`.
+"""Knorri at the table against the computer: the :class:`~stytvolt.web.kinds.Kind` of :mod:`stytvolt.web.table`.
 
 A session (:class:`~stytvolt.knorri.game.KnorriGame`) of three to eight
 players, South and the computer's SimpleBots, each hand a whole game of
@@ -9,7 +9,8 @@ what it takes, and the rule that forces it is said in words (the engine's own
 as the trick, bottom first, each card with the seat that played it.  Every
 action, the computer's too, is written in the log with its reason; what the
 rules do by themselves (the sweep, a trick completed or emptied, a player
-going out, the loser) follows it.
+going out, the loser) follows it.  "Why?" on a computer move gives the
+SimpleBot's rule of thumb that chose it (:meth:`~stytvolt.knorri.bots.SimpleBot.decide`).
 
 Setups: the number of players, plain or with "you missed one" (``4m``: a
 player may leave a card that could take, and the others may point it out).
@@ -22,6 +23,7 @@ leave), so no position needs more.
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
@@ -32,8 +34,8 @@ from stytvolt.knorri.game import KnorriGame
 from stytvolt.knorri.rules import judge_beat
 from stytvolt.knorri.state import PLAYERS, Action, KnorriState
 from stytvolt.knorri.variants import Rules
-from stytvolt.web.kinds import Kind, Words, seat_names
-from stytvolt.web.matches import join
+from stytvolt.web.kinds import Kind, Words, rule_of_thumb, seat_names
+from stytvolt.web.table import join
 
 __all__ = ["KIND", "SETUPS"]
 
@@ -50,9 +52,15 @@ def _players(setup: str) -> int:
     return int(setup.rstrip("m"))
 
 
-def _start(seed: int, setup: str, first: int) -> KnorriGame:
-    rules = Rules(scoring=True, overlooking=setup.endswith("m"))
+def _start(seed: int, setup: str, first: int, rules: Rules) -> KnorriGame:
+    """A session with the rules chosen in the settings, scored (the session keeps points) and with "you missed one"
+    as the setup says (the two switches the table sets itself: :data:`FIXED`)."""
+    rules = replace(rules, scoring=True, overlooking=setup.endswith("m"))
     return KnorriGame(seed, players=_players(setup), first_dealer=first, rules=rules)
+
+
+#: The switches the table sets itself: scoring (a session keeps points) and "you missed one" (a setup).
+FIXED = frozenset({"scoring", "overlooking"})
 
 
 def _bot(level: str, seed: int) -> SimpleBot:
@@ -346,7 +354,11 @@ KIND = Kind(
                                   "club beats a club)",
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
+    fixed_switches=FIXED,
+    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
+    switch_words={"phase_one": "How phase one is played", "phase_one=mas": "mas", "last_card": "“Last card”",
+                  "two_packs": "Two packs (104 cards)"},
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace
 )
 
-join(KIND)  # at the table from the moment this module is imported (matches.KIND_MODULES)
+join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

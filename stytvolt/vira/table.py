@@ -1,5 +1,5 @@
 """Vira at the table against the computer: the :class:`~stytvolt.web.kinds.Kind` ``vira`` of
-:mod:`stytvolt.web.matches`.
+:mod:`stytvolt.web.table`.
 
 A session (:class:`stytvolt.vira.game.ViraGame`) for three players, or four
 with one sitting out each hand, South at seat 0 and the computer's
@@ -16,9 +16,12 @@ words and order: the rules are the engine's (``legal_actions``,
 Laying cards away is one action a card (``discard C``), then ``draw`` or
 ``keep``, as the engine has it, so no step offers more than 27 actions; the
 auction offers up to 81 (every higher bid, hold, pass), which the game text
-writes with :data:`stytvolt.web.matches.WIDE`.  The bids are shown folded
+writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
-open.
+open.  "Why?" on a computer move gives the SimpleBot's rule of thumb that
+chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`); the settings offer
+Vira's rule switches (the deal, who sits out, misère hands, the cuckoo, the
+ouverte royale).
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
-from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
-from stytvolt.web.matches import join
+from stytvolt.web.kinds import Kind, Trick, Words, cards_text, rule_of_thumb, seat_names
+from stytvolt.web.table import join
 
 __all__ = ["KIND"]
 
@@ -50,10 +53,10 @@ _GROUPS: dict[ContractKind, str] = {
 }
 
 
-def _start(seed: int, setup: str, first: int) -> Any:
+def _start(seed: int, setup: str, first: int, rules: Any) -> Any:
     from stytvolt.vira.game import ViraGame
 
-    return ViraGame(seed, players=int(setup), first_dealer=first)
+    return ViraGame(seed, players=int(setup), first_dealer=first, rules=rules)
 
 
 def _bot(level: str, seed: int) -> Any:
@@ -441,7 +444,13 @@ KIND = Kind(
     card_of=lambda action: action.card if action.kind in ("card", "discard") else None,
     action_label=_action_label, card_role=_card_role, standing_trumps=_standing_trumps,
     trick_so_far=_trick_so_far, tricks=_tricks, happenings=_happenings, tally=_tally,
+    switch_words={"deal": "The deal", "sitter": "Who sits out with four", "sitter=dealers-right": "the dealer's right",
+                  "sitter=dealer": "the dealer", "misere_hands": "Misère hands with discards",
+                  "misere_hands=table": "the Stockholm table's 11 or 12", "misere_hands=parlett": "Parlett's 13 (12)",
+                  "cuckoo_reopens": "A cuckoo reopens the auction",
+                  "royale_open_defence": "Ouverte royale: the opponents' hands laid open too"},
+    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 
-join(KIND)  # at the table from the moment this module is imported (matches.KIND_MODULES)
+join(KIND)  # at the table from the moment this module is imported (GameInfo.table)
