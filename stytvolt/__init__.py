@@ -1,7 +1,7 @@
 """stytvolt: the rules of Stýrivolt and its sister games, pure Python.
 
 ``games()`` lists the games and ``game("styrivolt")`` finds one by name or
-alias; each game lives in its own subpackage (``stytvolt.styrivolt``) on the
+alias; each game lives in its own subpackage (``stytvolt/<game>/``) on the
 shared core (``stytvolt.core``).  The few names everyone needs are here.
 """
 

@@ -1,7 +1,7 @@
 """What every test folder shares: ``tests/`` on ``sys.path``, so a test reaches the shared helpers by name.
 
-The tests are grouped as the package is (``tests/<game>/``, ``tests/core/``, ``tests/protocol/``,
-``tests/pyodide/``, ``tests/site/``), and pytest imports each test file under its bare name
+The tests are grouped as the package is (``tests/<game>/``, ``tests/core/``, ``tests/web/``,
+``tests/analysis/``, ``tests/protocol/``, ``tests/pyodide/``, ``tests/site/``), and pytest imports each test file under its bare name
 ("prepend" import mode), so no two test files may share a name (``tests/core/test_layout.py``
 checks it).  Helpers shared across folders live here at the top: :mod:`htmlkit` (reading the web
 layer's HTML) and :mod:`protocol.checks` (the state protocol's checks); a folder's own helpers

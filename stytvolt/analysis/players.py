@@ -21,7 +21,7 @@ observation does not record).
 A player sees ``state.observation(seat)`` only, and its random choices are
 seeded by its own seed and that observation: the same player shown the same
 observation always makes the same move, whatever the cards it has not seen
-(``tests/core/test_analysis.py`` checks this).  :meth:`SamplingPlayer.think` is
+(``tests/analysis/test_analysis.py`` checks this).  :meth:`SamplingPlayer.think` is
 the same decision as a generator that yields its progress (0 to 1) after
 each deal, so a browser worker can run it in slices.
 """
@@ -31,8 +31,9 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any, Callable, Generator, Iterator, Mapping
 
+from stytvolt.core import registry
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.players import legal_actions_of
@@ -40,7 +41,7 @@ from stytvolt.core.words import counted
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.solve import FOLD, MIX, Search, solve_position
 
-__all__ = ["Decision", "Settings", "SamplingPlayer", "GAMES", "DEFAULTS"]
+__all__ = ["Decision", "Settings", "Sampling", "SamplingPlayer", "DEFAULTS", "sampling_of", "sampled_games"]
 
 
 @dataclass(frozen=True)
@@ -61,39 +62,52 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class _Game:
-    sample: Callable[[Any, random.Random], Any]
+class Sampling:
+    """What a sampling player needs of a game, as the game's declared ``solver`` module gives it (``SAMPLING``):
+    its sampler ``sample(obs, rng)``, its rules-of-thumb player for the decisions before the play, its
+    observation type, its card values by rank, its default :class:`Settings`, and whether its sampler
+    takes the rules (``sample(obs, rng, rules=...)``)."""
+
+    sample: Callable[..., Any]
     simple: Callable[[], Any]
     observation: type
     values: dict[Any, int]  # card points by rank
+    settings: Settings
+    takes_rules: bool = False
 
 
-def _sjavs() -> _Game:
-    from stytvolt.sjavs.bots import SimpleBot
-    from stytvolt.sjavs.cards import CARD_VALUES
-    from stytvolt.sjavs.hand import Observation
-    from stytvolt.sjavs.sampling import sample
-
-    return _Game(sample, SimpleBot, Observation, CARD_VALUES)
-
-
-def _klorsjavs() -> _Game:
-    from stytvolt.klorsjavs.bots import SimpleBot
-    from stytvolt.klorsjavs.cards import CARD_VALUES
-    from stytvolt.klorsjavs.hand import Observation
-    from stytvolt.klorsjavs.sampling import sample
-
-    return _Game(sample, SimpleBot, Observation, CARD_VALUES)
+def sampling_of(game: str) -> Sampling | None:
+    """The sampling player's parts for ``game`` (a registry name), from its declared solver; None if it has none."""
+    if game not in registry.GAME_MODULES:
+        return None
+    solver = registry.game(game).part("solver")
+    found = getattr(solver, "SAMPLING", None)
+    return found if isinstance(found, Sampling) else None
 
 
-#: The games a sampling player plays, by registry name.
-GAMES: dict[str, Callable[[], _Game]] = {"sjavs": _sjavs, "klorsjavs": _klorsjavs}
+def sampled_games() -> tuple[str, ...]:
+    """The games a sampling player plays, in the registry's order."""
+    return tuple(name for name in registry.GAME_MODULES if sampling_of(name) is not None)
 
-#: The settings that keep a decision under about 0.3 s in CPython (``bench/followsuit.py`` measures them).
-DEFAULTS: dict[str, Settings] = {
-    "sjavs": Settings(worlds=12, solve_at=4, max_nodes=10_000),
-    "klorsjavs": Settings(worlds=12, solve_at=5, max_nodes=8_000),
-}
+
+class _Defaults(Mapping[str, Settings]):
+    """Each sampled game's default settings, read from its declaration when first asked for."""
+
+    def __getitem__(self, game: str) -> Settings:
+        found = sampling_of(game)
+        if found is None:
+            raise KeyError(game)
+        return found.settings
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sampled_games())
+
+    def __len__(self) -> int:
+        return len(sampled_games())
+
+
+#: The settings that keep a decision under about 0.3 s in CPython, by game (``bench/followsuit.py`` measures them).
+DEFAULTS: Mapping[str, Settings] = _Defaults()
 
 
 @dataclass(frozen=True)
@@ -112,25 +126,27 @@ class Decision:
 
 
 class SamplingPlayer:
-    """A fair computer player for Sjavs or Klørsjavs: ``choose(obs)``, ``decide(obs)``, ``think(obs)``.
+    """A fair computer player of any game whose declared solver gives its :class:`Sampling` parts (today Sjavs and
+    Klørsjavs): ``choose(obs)``, ``decide(obs)``, ``think(obs)``.
 
-    ``game`` is "sjavs" or "klorsjavs"; ``settings`` default to :data:`DEFAULTS`; ``rules``: a Sjavs
-    game's rule switches (its observation does not carry them; the defaults unless told).
+    ``game`` is its registry name ("sjavs"); ``settings`` default to :data:`DEFAULTS`; ``rules``: the game's
+    rule switches, for a game whose observation does not carry them (the defaults unless told).
     """
 
-    def __init__(self, game: str = "sjavs", *, seed: int | None = None, settings: Settings | None = None,
+    def __init__(self, game: str, *, seed: int | None = None, settings: Settings | None = None,
                  rules: object = None) -> None:
-        if game not in GAMES:
-            raise InvalidPosition(f"a sampling player plays one of {', '.join(GAMES)}, not {game!r}")
+        parts = sampling_of(game) if isinstance(game, str) else None
+        if parts is None:
+            raise InvalidPosition(f"a sampling player plays one of {', '.join(sampled_games())}, not {game!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
         if settings is not None and not isinstance(settings, Settings):
             raise InvalidPosition(f"settings must be Settings, not {type_name(settings)}")
         self.game = game
         self.seed = 0 if seed is None else seed
-        self.settings = settings if settings is not None else DEFAULTS[game]
+        self.settings = settings if settings is not None else parts.settings
         self.rules = rules
-        self._game = GAMES[game]()
+        self._game = parts
         self._simple = self._game.simple()
 
     def __repr__(self) -> str:
@@ -151,8 +167,8 @@ class SamplingPlayer:
                 return decision
 
     def _draw(self, obs: Any, rng: random.Random) -> Any:
-        if self.rules is not None and self.game == "sjavs":
-            return self._game.sample(obs, rng, rules=self.rules)  # type: ignore[call-arg]
+        if self.rules is not None and self._game.takes_rules:
+            return self._game.sample(obs, rng, rules=self.rules)
         return self._game.sample(obs, rng)
 
     def think(self, obs: Any) -> Generator[float, None, Decision]:

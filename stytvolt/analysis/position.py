@@ -29,7 +29,7 @@ from typing import Callable, Hashable, Iterable, Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition
 
-__all__ = ["TrickTable", "PlayPosition", "Scorer", "bits", "cards_of"]
+__all__ = ["TrickTable", "PlayPosition", "Scorer", "bits", "cards_of", "cached_table", "tricks_by_seat"]
 
 #: The end of a hand scored from each seat's card points and tricks won in it (the cards outside the
 #: tricks, such as a cat, are the scorer's own business): each seat's returns, as ``state.returns()``.
@@ -196,3 +196,22 @@ class PlayPosition:
             follow = mask & t.suit_mask[t.suit[self.trick[0].index]]
             mask = follow or mask
         return cards_of(mask)
+
+
+_TABLES: dict[object, TrickTable] = {}
+
+
+def cached_table(key: object, build: Callable[[], TrickTable]) -> TrickTable:
+    """The trick table kept under ``key`` (a game's reader names it: its game and trump), built once."""
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = build()
+    return found
+
+
+def tricks_by_seat(players: int, winners: Sequence[int]) -> tuple[int, ...]:
+    """How many tricks each seat won, from the winners of the tricks so far."""
+    out = [0] * players
+    for w in winners:
+        out[w] += 1
+    return tuple(out)

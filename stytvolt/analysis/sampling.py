@@ -5,7 +5,7 @@ it has not seen must go somewhere it could be (another player's hand, a
 talon, a cat, cards laid away), each place keeping its size, and no card in
 the hand of a player who has shown out of its suit.  :func:`spread` makes one
 such placement at random, or says there is none.  Each game's sampler
-(:mod:`stytvolt.sjavs.sampling`, :mod:`stytvolt.klorsjavs.sampling`) builds
+(the ``sample`` its declared solver gives, in its own folder) builds
 the places from what its observation shows, then replays the hand on the
 deal it made and keeps it only if the player would see exactly what it saw.
 """

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.brus.cards import LIVE_ORDER, name_of, power
 from stytvolt.brus.hand import PASS_ACTION, Action, Observation
 
@@ -38,16 +38,9 @@ def unseen_live(obs: Observation) -> list[Card]:
     return [c for c in LIVE_ORDER if c not in seen]
 
 
-class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+class SimpleBot(ThumbBot):
+    """A sensible beginner at Brus; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
     chose the action."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the common signature: SimpleBot draws nothing at random
-
-    def choose(self, obs: Observation) -> Action:
-        action: Action = self.decide(obs).action
-        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name no card the seat has not shown: only

@@ -54,6 +54,7 @@ from stytvolt.brus.rules import (
 from stytvolt.web import CARD_TOKENS, MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
+    worked_hand,
     add_to_sheet, calculator_action, choice_param, hand_answer, hand_controls, hand_stepper, order_sections,
     said_list, seed_param, undo_last, whole_param,
 )
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAME", "SEATS", "side_names", "card_words", "ranked", "trick_html", "parse_strokes", "strokes_text",
-    "sheet_html", "worked_steps", "deal_for",
+    "sheet_html", "worked_steps", "deal_for", "as_dealt",
 ]
 
 GAME = "brus"
@@ -539,7 +540,7 @@ def _either(cards: Sequence[Card]) -> str:
     return faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " or " + faces[-1]
 
 
-def _as_dealt(state: "HandState") -> list[list[Card]]:
+def as_dealt(state: "HandState") -> list[list[Card]]:
     """Each seat's cards as dealt: the hand now, with the sevens it has laid out and the cards it has played."""
     hands = [list(h) for h in state.hands]
     for event in state.log:
@@ -609,7 +610,7 @@ def worked_steps(players: int, seed: int) -> tuple[str, list[tuple[str, str]]]:
     sides = side_names(players)
     state = deal_for(players, seed)
     bot = SimpleBot(seed)
-    dealt = _as_dealt(state)
+    dealt = as_dealt(state)
     dealer = names[state.dealer]
     steps: list[tuple[str, str]] = []
     opening = _event_lines(state, state.log)
@@ -692,27 +693,9 @@ def _score_step(state: "HandState") -> str:
             f"{_hand_rows(state, state.hands, -1)}{said_list(lines)}{sheet}")
 
 
-def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
-    """The worked deal as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
-    intro, steps = worked_steps(players, seed)
-    return hand_stepper(intro, steps, step, f"Worked deal of Brus for {players}, seed {seed}",
-                        f' data-seed="{seed}" data-players="{players}"')
-
-
-@figure(GAME, "hand")
-def _fig_hand(p: Params) -> str:
-    """The ``hand`` figure: a worked deal as a stepper."""
-    return _hand_html(_players(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
-
-
-def _controls_hand(p: Params) -> str:
-    """The worked deal's controls: the table, the seed, the deal buttons; the step and the deal shown, hidden."""
-    players = html.select_field("players", "Players", (("4", "Four"), ("6", "Six")), p.get("players", "4"))
-    return hand_controls(p, players, "hint-brus-hand-seed")
-
-
-@widget(GAME, "hand", title="Brus worked deal", controls=_controls_hand)
-def _hand(params: dict[str, str]) -> Answer:
-    """The worked deal's answer: the deal the form names, at the step kept for it."""
-    return hand_answer(params, "players", lambda p: str(_players(p)),
-                       lambda players, seed, step: _hand_html(int(players), seed, step))
+worked_hand(
+    GAME, title="Brus worked deal", field="players", read=lambda p: str(_players(p)),
+    select=lambda p: html.select_field("players", "Players", (("4", "Four"), ("6", "Six")), p.get("players", "4")),
+    steps=lambda players, seed: worked_steps(int(players), seed),
+    label=lambda players, seed: f"Worked deal of Brus for {players}, seed {seed}",
+)

@@ -164,15 +164,9 @@ def _brus_play_prompt(state: Any) -> str:
 
 def _brus_as_dealt(state: Any) -> tuple[tuple[Card, ...], ...]:
     """Each seat's cards as dealt: its hand now, with the sevens it laid out and the cards it played."""
-    hands = [list(h) for h in state.hands]
-    for event in state.log:
-        for seat, card in event.plays:
-            if card is not None:
-                hands[seat].append(card)
-    for seat, card in state.plays:
-        if card is not None:
-            hands[seat].append(card)
-    return tuple(tuple(h) for h in hands)
+    from stytvolt.brus.site import as_dealt
+
+    return tuple(tuple(h) for h in as_dealt(state))
 
 
 #: Brus at the table: four or six players in two sides; one level, as no stronger Brus player exists.

@@ -3,8 +3,8 @@
 A hand (:class:`~stytvolt.core.protocol.GameState`) ends with a score; a
 *match* deals hands until its sheet says the game is over: a rubber of
 Sjavs, a game of Klørsjavs.  Each game implements :class:`Match` with its
-own class (:class:`stytvolt.sjavs.rubber.Rubber`,
-:class:`stytvolt.klorsjavs.game.KlorsjavsGame`); what they share is here:
+own class, in its own folder (Sjavs's ``Rubber``, Klørsjavs's
+``KlorsjavsGame``); what they share is here:
 
 * :class:`Match`: the questions a table asks of any match (who deals,
   the hand in progress, the sheet's columns and lines, the outcome, JSON,

@@ -15,7 +15,7 @@ from stytvolt.core.checks import deal_seed
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason
 
-__all__ = ["Bot", "Choice", "RandomBot", "legal_actions_of"]
+__all__ = ["ThumbBot", "Bot", "Choice", "RandomBot", "legal_actions_of"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,21 @@ class Choice:
 
     action: Any
     reason: Reason
+
+
+class ThumbBot:
+    """The frame of a game's rules-of-thumb player (its ``SimpleBot``): ``choose(obs)`` is the action its
+    ``decide(obs)`` gives with the :class:`Choice`'s reason, which the game writes.  Deterministic unless the
+    game's own player draws at random from its seed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the common signature: a player that draws nothing at random ignores it
+
+    def choose(self, obs: Any) -> Any:
+        return self.decide(obs).action
+
+    def decide(self, obs: Any) -> Choice:  # pragma: no cover (each game's player writes its own)
+        raise NotImplementedError
 
 
 class Bot(Protocol):

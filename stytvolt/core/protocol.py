@@ -102,16 +102,17 @@ class GameInfo:
     from_json: Callable[[Any], GameState]
     parse_action: Callable[[str], Any]
     summary: str = ""
-    module: str = ""  # where its rules live: "stytvolt.styrivolt"
+    module: str = ""  # where its rules live: "stytvolt.<game>"
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     # Its parts, each a module of its own folder imported only when first asked for ("" for a part it has not):
-    puzzle_module: str = ""  # its published puzzles, listed by ``puzzles()``: "stytvolt.styrivolt.puzzles"
-    site: str = ""  # registers its figures and widgets with :mod:`stytvolt.web`: "stytvolt.sjavs.site"
+    puzzle_module: str = ""  # its published puzzles, listed by ``puzzles()``: "stytvolt.<game>.puzzles"
+    site: str = ""  # registers its figures and widgets with :mod:`stytvolt.web`: "stytvolt.<game>.site"
     widgets: tuple[tuple[str, str], ...] = ()  # (widget, module) for big widgets kept apart from ``site``
-    table: str = ""  # its ``KIND`` at the one table, joined when imported: "stytvolt.sjavs.table"
-    quiz: str = ""  # registers its question kinds with :mod:`stytvolt.learn`: "stytvolt.sjavs.quiz"
-    solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.sjavs.solving"
-    worked: str = ""  # its worked hands, stepped card by card: "stytvolt.styrivolt.worked"
+    table: str = ""  # its ``KIND`` at the one table, joined when imported: "stytvolt.<game>.table"
+    quiz: str = ""  # registers its question kinds with :mod:`stytvolt.learn`: "stytvolt.<game>.quiz"
+    solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.<game>.solving"
+    worked: str = ""  # its worked hands, stepped card by card: "stytvolt.<game>.worked"
+    cli: str = ""  # adds its commands to ``stytvolt`` (``add_commands``): "stytvolt.<game>.cli"
     # Its pages a rule link may lead to, as (file in its docs folder, the title the site's menu gives it):
     # ("play", "Playing"); the first game's pages sit at the site's root, the others' in a folder of its name.
     pages: tuple[tuple[str, str], ...] = ()

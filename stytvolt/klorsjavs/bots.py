@@ -17,7 +17,7 @@ from typing import Iterable
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.klorsjavs.cards import CARD_VALUES, order, power, suit_of
 from stytvolt.klorsjavs.hand import Action, Observation
 from stytvolt.klorsjavs.rules import Bid, parse_auction_bid, trick_winner
@@ -82,16 +82,9 @@ def _strength_said(value: float) -> str:
     return f"{value:g}"
 
 
-class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+class SimpleBot(ThumbBot):
+    """A sensible beginner at Klørsjavs; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
     chose the action."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the common signature: SimpleBot draws nothing at random
-
-    def choose(self, obs: Observation) -> Action:
-        action: Action = self.decide(obs).action
-        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name the cards the seat plays, lays away

@@ -52,6 +52,7 @@ from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, START, OreSheet, TariffShee
 from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
+    worked_hand,
     add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls, hand_stepper,
     names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup, undo_last,
     who_played, whole_param,
@@ -861,25 +862,8 @@ def _score_step(state: "HandState") -> str:
     return f'<p class="sv-step-title"><strong>The score</strong></p>{_facts(state)}{said_list(lines)}{sheet}'
 
 
-def _hand_html(variant: str, seed: int, step: str) -> tuple[str, int]:
-    """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
-    intro, steps = worked_steps(variant, seed)
-    return hand_stepper(intro, steps, step, f"Worked hand of {VARIANT_TITLES[variant]}, seed {seed}",
-                        f' data-seed="{seed}" data-variant="{variant}"')
-
-
-@figure(GAME, "hand")
-def _fig_hand(p: Params) -> str:
-    """The ``hand`` figure: a worked hand as a stepper."""
-    return _hand_html(_variant(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
-
-
-def _controls_hand(p: Params) -> str:
-    """The worked hand's controls: the game, the seed, the deal buttons; the step and the hand shown, hidden."""
-    return hand_controls(p, _variant_select(p.get("variant", "klorsjavs")), "hint-klorsjavs-hand-seed")
-
-
-@widget(GAME, "hand", title="Klørsjavs worked hand", controls=_controls_hand)
-def _hand(params: dict[str, str]) -> Answer:
-    """The worked hand's answer: the hand the form names, at the step kept for it."""
-    return hand_answer(params, "variant", _variant, _hand_html)
+worked_hand(
+    GAME, title="Klørsjavs worked hand", field="variant", read=_variant,
+    select=lambda p: _variant_select(p.get("variant", "klorsjavs")), steps=worked_steps,
+    label=lambda variant, seed: f"Worked hand of {VARIANT_TITLES[variant]}, seed {seed}",
+)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.web.kinds import SOUTH, Kind, bidding_label, cards_text, rule_of_thumb, sampling_why, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_label, bidding_words, cards_text, thumb_or_sampling_why, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -38,15 +38,12 @@ def _klorsjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:  # (
 
 
 def _klorsjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
+    said = bidding_words(action)
+    if said is not None:
+        return said
     kind = action.kind
-    if kind == "pass":
-        return "passes"
     if kind == "play-bid":
         return "says Play"
-    if kind == "bid":
-        return f"bids {action.bid.title if hasattr(action.bid, 'title') else action.bid}"
-    if kind == "trump":
-        return f"names {action.suit.symbol} {action.suit.english} as trumps"
     if kind == "stroke":
         return "strokes the cat: plays without it"
     if kind == "swipe":
@@ -110,21 +107,13 @@ def _unit(state: Any) -> str:
     return "game points" if getattr(state, "variant", "") == "auction" else "øre"
 
 
-_SAMPLING_WHY = sampling_why(_unit, lambda action: action.cards[0] if action.kind == "card" else None)
+def _simple() -> Any:
+    from stytvolt.klorsjavs.bots import SimpleBot
+
+    return SimpleBot()
 
 
-def _why(state: Any, decision: Any, seat: int, name: str) -> str:
-    """The SimpleBot's rule of thumb (the simple level, and the expert before the play and when it folds), else the
-    sampling player's figures."""
-    if hasattr(decision, "reason"):
-        return rule_of_thumb(state, decision)
-    if getattr(state, "phase", "play") != "play" or not decision.scores:
-        from stytvolt.klorsjavs.bots import SimpleBot
-
-        choice = SimpleBot().decide(state.observation(seat))
-        if choice.action == decision.action:
-            return rule_of_thumb(state, choice)
-    return _SAMPLING_WHY(state, decision, seat, name)
+_why = thumb_or_sampling_why(_simple, _unit, lambda action: action.cards[0] if action.kind == "card" else None)
 
 
 def _doing(state: Any) -> str:

@@ -21,7 +21,7 @@ import random
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.errors import InvalidPosition
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.knorri.rules import judge_mas_trick
 from stytvolt.knorri.state import Action, Observation
 
@@ -60,7 +60,7 @@ def _said(action: Action, code: str, template: str, obs: Observation, **args: ob
                                     played=_symbols(action.cards), **args))
 
 
-class SimpleBot:
+class SimpleBot(ThumbBot):
     """A sensible beginner; see the module docstring.  Deterministic for a seed (no seed: seed 0).
     :meth:`decide` says which rule of thumb chose the action."""
 
@@ -70,10 +70,6 @@ class SimpleBot:
         self.seed = seed
         self.vary = float(vary)  # 0: the rule of thumb alone (tests and worked examples)
         self.rng = random.Random(0 if seed is None else seed)
-
-    def choose(self, obs: Observation) -> Action:
-        action: Action = self.decide(obs).action
-        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name the cards on the table and the cards

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.sjavs.cards import CARD_VALUES, order, power, suit_of
 from stytvolt.sjavs.hand import Action, Observation
 from stytvolt.sjavs.play import explain_trick
@@ -42,16 +42,9 @@ def _said(action: Action, code: str, template: str, obs: Observation, named: tup
     return Choice(action, Reason.of(f"simple.{code}", template, named, seat=Seat(obs.player), **args))
 
 
-class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+class SimpleBot(ThumbBot):
+    """A sensible beginner at Sjavs; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
     chose the action."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the common signature: SimpleBot draws nothing at random
-
-    def choose(self, obs: Observation) -> Action:
-        action: Action = self.decide(obs).action
-        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name the cards the seat plays, lays away

@@ -47,6 +47,7 @@ from stytvolt.sjavs.scoring import START, TIE_CARRY, TRICKS, HandScore, ScoreShe
 from stytvolt.web import MAX_CHALK_RECORDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
+    worked_hand,
     MAX_DEALS, MAX_SEED, add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls,
     hand_stepper, names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup,
     undo_last, who_played, whole_param,
@@ -795,27 +796,10 @@ def _score_step(state: "HandState") -> str:
     return (f'<p class="sv-step-title"><strong>The score</strong></p>{_facts(state)}{said_list(lines)}{sheet}')
 
 
-def _hand_html(players: int, seed: int, step: str) -> tuple[str, int]:
-    """The worked hand as a stepper starting at ``step`` (counted from 1; empty: the first), and that step's index."""
-    intro, steps = worked_steps(players, seed)
-    return hand_stepper(intro, steps, step, f"Worked hand of Sjavs for {players}, seed {seed}",
-                        f' data-seed="{seed}" data-players="{players}"')
-
-
-@figure(GAME, "hand")
-def _fig_hand(p: Params) -> str:
-    """The ``hand`` figure: a worked hand as a stepper."""
-    return _hand_html(_players(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
-
-
-def _controls_hand(p: Params) -> str:
-    """The worked hand's controls: players, seed, the deal buttons; the step and the hand shown, hidden."""
-    players = html.select_field("players", "Players", (("4", "Four"), ("3", "Three"), ("2", "Two")), p.get("players", "4"))
-    return hand_controls(p, players, "hint-sjavs-hand-seed")
-
-
-@widget(GAME, "hand", title="Sjavs worked hand", controls=_controls_hand)
-def _hand(params: dict[str, str]) -> Answer:
-    """The worked hand's answer: the hand the form names, at the step kept for it."""
-    return hand_answer(params, "players", lambda p: str(_players(p)),
-                       lambda players, seed, step: _hand_html(int(players), seed, step))
+worked_hand(
+    GAME, title="Sjavs worked hand", field="players", read=lambda p: str(_players(p)),
+    select=lambda p: html.select_field("players", "Players", (("4", "Four"), ("3", "Three"), ("2", "Two")),
+                                       p.get("players", "4")),
+    steps=lambda players, seed: worked_steps(int(players), seed),
+    label=lambda players, seed: f"Worked hand of Sjavs for {players}, seed {seed}",
+)

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.words import counted
-from stytvolt.web.kinds import SOUTH, Kind, cards_text, playable, rule_of_thumb, sampling_why, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_words, cards_text, playable, thumb_or_sampling_why, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -42,31 +42,21 @@ def _sjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:
     return Rubber(seed, players=int(setup), first_dealer=first, rules=rules)
 
 
-_SAMPLING_WHY = sampling_why(lambda state: "game points", lambda action: action.cards[0] if action.kind == "play" else None)
+def _simple() -> Any:
+    from stytvolt.sjavs.bots import SimpleBot
+
+    return SimpleBot()
 
 
-def _why(state: Any, decision: Any, seat: int, name: str) -> str:
-    """The SimpleBot's rule of thumb (the simple level, and the expert before the play), else the sampling
-    player's figures."""
-    if hasattr(decision, "reason"):
-        return rule_of_thumb(state, decision)
-    if getattr(state, "phase", "play") != "play" or not decision.scores:
-        from stytvolt.sjavs.bots import SimpleBot
-
-        choice = SimpleBot().decide(state.observation(seat))
-        if choice.action == decision.action:
-            return rule_of_thumb(state, choice)
-    return _SAMPLING_WHY(state, decision, seat, name)
+_why = thumb_or_sampling_why(_simple, lambda state: "game points",
+                             lambda action: action.cards[0] if action.kind == "play" else None)
 
 
 def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
+    said = bidding_words(action)
+    if said is not None:
+        return said
     kind = action.kind
-    if kind == "pass":
-        return "passes"
-    if kind == "bid":
-        return f"bids {action.bid}"
-    if kind == "trump":
-        return f"names {action.suit.symbol} {action.suit.english} as trumps"
     if kind == "exchange":
         n = len(action.cards)
         if n == 0:

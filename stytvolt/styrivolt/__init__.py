@@ -175,6 +175,7 @@ GAME = GameInfo(
     quiz="stytvolt.styrivolt.quiz",
     solver="stytvolt.styrivolt.solver",
     worked="stytvolt.styrivolt.worked",
+    cli="stytvolt.styrivolt.cli",
     pages=(
         ("index", "Start here"), ("cards", "The cards"), ("ranking", "Ranking"), ("choosing", "Choosing the suits"),
         ("play", "Playing a hand"), ("traders", "Traders"), ("stock", "The stock"), ("keeping-in", "Keeping in"),

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from dataclasses import dataclass
 from enum import Enum
 from html import escape
@@ -87,6 +86,7 @@ from stytvolt.styrivolt.variants import Rules
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.styrivolt.site import card_label, chalk_figure, chip, role_word
 from stytvolt.web.html import table_controls
+from stytvolt.web.kinds import hidden_words, table_request
 from stytvolt.styrivolt import site as _site  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
 if TYPE_CHECKING:
@@ -124,7 +124,6 @@ _KIND_CODE = {
 }
 _CODE_KIND = {code: kind for kind, code in _KIND_CODE.items()}
 _CARDS_OF = {Kind.TRADE: 2, Kind.EXPOSE: 1, Kind.WITH: 1, Kind.DISCARD: 1}
-_SYMBOL = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
 
 
 def _name(p: int) -> str:
@@ -840,21 +839,6 @@ def _think(table: Table) -> Work:
     return _answer(table)
 
 
-def _hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen said as "a hidden card"; and whether any was."""
-    hid = False
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal hid
-        if match.group(0) in known:
-            return match.group(0)
-        hid = True
-        before = text[:match.start()].rstrip()
-        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
-
-    return _SYMBOL.sub(swap, text), hid
-
-
 def _why(table: Table, h: int, k: int) -> Work:
     """The reason for computer move ``k`` of hand ``h``: the same player shown the same observation decides again."""
     hand = table.game.hands[h]
@@ -874,7 +858,7 @@ def _why(table: Table, h: int, k: int) -> Work:
     note = ""
     if not hand.is_terminal():
         known = {c.symbol for c in hand.known_to(SOUTH)}
-        text, hid = _hidden_words(text, known)
+        text, hid = hidden_words(text, known)
         if hid:
             note = " (Cards you have not seen are not named until the hand is over.)"
     body = (f'<p class="sv-why-said"><strong>{_name(p)}\'s reasoning:</strong> {escape(text)}{escape(note)}</p>')
@@ -980,16 +964,8 @@ _NOT_NOW = frozenset({"refused.phase", "refused.over"})
 
 @widget(GAME, "table", title="Play against the computer", controls=_controls)
 def _table(params: dict[str, str]) -> Answer | Work:
-    do = params.get("do", "").strip() or "show"
-    if do not in DOS:
-        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
-    text = params.get("game", "").strip()
-    if do == "new" or not text:
-        if do not in ("new", "show"):
-            raise WidgetError("There is no game on the table yet: start a new game.")
-        seed = _seed(params)
-        if seed is None and do == "show":
-            seed = BUILD_SEED
+    do, text, seed, new = table_request(params, DOS, _seed, BUILD_SEED)
+    if new:
         return _answer(new_table(_rules(params), _level(params), seed), settings=True)
     table = read_game_text(text)
     if not table.game.hands:  # a game text may stop before its first deal

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.players import Bot, Choice, RandomBot, legal_actions_of
+from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.vira.contracts import ALL_BIDS, Bid, Kind, contract
 from stytvolt.vira.hand import Action, Observation
 from stytvolt.vira.play import trick_winner
@@ -93,16 +93,9 @@ def _tricks_said(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-class SimpleBot:
-    """A sensible beginner; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
+class SimpleBot(ThumbBot):
+    """A sensible beginner at Vira; see the module docstring.  Deterministic.  :meth:`decide` says which rule of thumb
     chose the action."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed  # the common signature: SimpleBot draws nothing at random
-
-    def choose(self, obs: Observation) -> Action:
-        action: Action = self.decide(obs).action
-        return action
 
     def decide(self, obs: Observation) -> Choice:
         """The action, with the rule of thumb that chose it (its words name the card it plays or lays away, and

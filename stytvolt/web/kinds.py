@@ -11,14 +11,16 @@ only when its own table is asked for.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
 from stytvolt.core.words import counted
+from stytvolt.web import WidgetError
 
-__all__ = ["Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
+__all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
            "sampling_why_offered", "sampling_why", "rule_of_thumb"]
 
 #: The player's seat at the table.
@@ -173,16 +175,26 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
+def _bidding(action: Any, words: tuple[str, str, str]) -> str | None:
+    """A pass, a bid or the naming of trumps in ``words`` (the pass; the bid, then the suit, as ``{}``)."""
+    if action.kind == "pass":
+        return words[0]
+    if action.kind == "bid":
+        return words[1].format(getattr(action.bid, "title", action.bid))
+    if action.kind == "trump":
+        return words[2].format(f"{action.suit.symbol} {action.suit.english}")
+    return None
+
+
+def bidding_words(action: Any) -> str | None:
+    """What the log says of a bidding game's pass, bid or naming of trumps ("bids 6 clubs"); None for any other."""
+    return _bidding(action, ("passes", "bids {}", "names {} as trumps"))
+
+
 def bidding_label(state: Any, action: Any) -> str:
     """The words on the button of an action that plays no card, as the bidding games write their actions: pass,
     a bid, naming trumps; any other as its text."""
-    if action.kind == "pass":
-        return "Pass"
-    if action.kind == "bid":
-        return f"Bid {getattr(action.bid, 'title', action.bid)}"
-    if action.kind == "trump":
-        return f"Trumps: {action.suit.symbol} {action.suit.english}"
-    return str(action)
+    return _bidding(action, ("Pass", "Bid {}", "Trumps: {}")) or str(action)
 
 
 def trump_of(state: Any) -> Any:
@@ -245,3 +257,61 @@ def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | 
         return said + f"{chosen} came out best: {mean:+.2f} {unit} on average, more than any of its other choices."
 
     return why
+
+
+#: A card as the table writes it in words (♥A, ♣10).
+CARD_WORD = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
+
+
+def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
+    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
+    "a hidden card"; and whether any was."""
+    hid = False
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal hid
+        if match.group(0) in known:
+            return match.group(0)
+        hid = True
+        before = text[:match.start()].rstrip()
+        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
+
+    return CARD_WORD.sub(swap, text), hid
+
+
+def thumb_or_sampling_why(simple: Callable[[], Any], unit_of: Callable[[Any], str],
+                          card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
+    """The reason of a game whose computer players are its rules-of-thumb player (``simple()`` makes one) and the
+    sampling player: the rule of thumb where it decided (the simple level; the expert before the play, and where
+    its figures chose what the rule of thumb would), else the sampling player's figures (:func:`sampling_why`)."""
+    figures = sampling_why(unit_of, card_of)
+
+    def why(state: Any, decision: Any, seat: int, name: str) -> str:
+        if hasattr(decision, "reason"):
+            return rule_of_thumb(state, decision)
+        if getattr(state, "phase", "play") != "play" or not decision.scores:
+            choice = simple().decide(state.observation(seat))
+            if choice.action == decision.action:
+                return rule_of_thumb(state, choice)
+        return figures(state, decision, seat, name)
+
+    return why
+
+
+def table_request(params: Mapping[str, str], dos: Sequence[str], seed_of: Callable[[Mapping[str, str]], int | None],
+                  build_seed: int) -> tuple[str, str, int | None, bool]:
+    """A table's request read: (what to do, the game's text, the seed of a new game, whether to deal a new game).
+
+    ``do`` missing means ``show``; a game is dealt anew for ``new``, or for ``show`` with no game text (the
+    build's own ``build_seed`` when no seed is given).  Anything else with no game text is refused.
+    """
+    do = params.get("do", "").strip() or "show"
+    if do not in dos:
+        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
+    text = params.get("game", "").strip()
+    if do != "new" and text:
+        return do, text, None, False
+    if do not in ("new", "show"):
+        raise WidgetError("There is no game on the table yet: start a new game.")
+    seed = seed_of(params)
+    return do, text, build_seed if seed is None and do == "show" else seed, True

@@ -16,14 +16,14 @@ from typing import Any, Callable, Sequence
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.tricks import TrickResult
-from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, shown
+from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.html import stepper
 
 __all__ = [
     "MAX_SEED", "MAX_DEALS", "suit_param", "choice_param", "whole_param", "names_param", "seed_param",
     "order_sections", "who_played", "trick_markup", "sheet_controls", "calculator_action", "undo_last",
-    "add_to_sheet", "said_list", "hand_step", "first_played_deal", "hand_stepper", "hand_controls", "hand_answer",
+    "add_to_sheet", "said_list", "hand_step", "first_played_deal", "hand_stepper", "hand_controls", "hand_answer", "worked_hand",
 ]
 
 #: The largest seed a worked hand takes (the largest whole number a page's JavaScript holds exactly).
@@ -241,3 +241,32 @@ def hand_answer(params: Params, name: str, setup: Callable[[Params], str],
     same = params.get("dealt", "") == dealt and action not in ("show", "random")
     markup, start = draw(chosen, seed, params.get("step", "") if same else "")
     return {"html": markup, "set": {name: chosen, "seed": str(seed), "step": str(start + 1), "dealt": dealt}}
+
+
+def worked_hand(game: str, *, title: str, field: str, read: Callable[[Params], str], select: Callable[[Params], str],
+                steps: Callable[[str, int], tuple[str, Sequence[tuple[str, str]]]],
+                label: Callable[[str, int], str]) -> Callable[[str, int, str], tuple[str, int]]:
+    """Register ``game``'s worked hand: the ``hand`` figure and the ``hand`` widget (called ``title``).
+
+    ``field`` is the form field that picks the game's setup (``players``, ``variant``): ``read(params)`` reads it
+    as text, ``select(params)`` draws it; ``steps(setup, seed)`` gives the hand's introduction and steps,
+    ``label(setup, seed)`` the stepper's name.  Returns the drawing, ``draw(setup, seed, step)`` → (the stepper,
+    the step shown).
+    """
+
+    def draw(setup: str, seed: int, step: str) -> tuple[str, int]:
+        intro, items = steps(setup, seed)
+        return hand_stepper(intro, items, step, label(setup, seed), f' data-seed="{seed}" data-{field}="{setup}"')
+
+    @figure(game, "hand")
+    def _figure(p: Params) -> str:
+        return draw(read(p), seed_param(p.get("seed", "1") or "1"), p.get("step", ""))[0]
+
+    def controls(p: Params) -> str:
+        return hand_controls(p, select(p), f"hint-{game}-hand-seed")
+
+    @widget(game, "hand", title=title, controls=controls)
+    def _answer(params: dict[str, str]) -> Answer:
+        return hand_answer(params, field, read, draw)
+
+    return draw

@@ -32,6 +32,7 @@ from typing import Callable, Iterable, TypeVar
 
 import stytvolt
 from stytvolt import learn
+from stytvolt.core import registry
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.cards import Card
 from stytvolt.learn import LEVEL_NAMES, LEVELS, KindInfo, Question, QuizError, Row
@@ -78,7 +79,20 @@ def _page_title(page: str) -> str | None:
 
 
 # Words a heading's anchor loses letters or signs from (MkDocs keeps ASCII letters and digits only).
-_ANCHOR_WORDS = {"6060": "60–60", "sjavs": "Sjavs", "klrsjavs": "Klørsjavs", "declarers": "declarer's", "misere": "misère"}
+_ANCHOR_WORDS = {"6060": "60–60", "declarers": "declarer's", "misere": "misère"}
+
+
+def _anchor_word(word: str) -> str:
+    """A word of a heading's anchor as the heading writes it: a game's name by its title (``sjavs`` → ``Sjavs``,
+    and ``klrsjavs``, which lost its ``ø``, → ``Klørsjavs``), asking only a game whose name it could be."""
+    if word in _ANCHOR_WORDS:
+        return _ANCHOR_WORDS[word]
+    for name in registry.GAME_MODULES:
+        if word == name or (0 < len(name) - len(word) <= 2 and set(word) <= set(name)):
+            title = registry.game(name).title
+            if re.sub(r"[^a-z0-9]", "", title.lower()) == word:
+                return title
+    return word
 
 
 def rule_title(rule: str) -> str:
@@ -97,7 +111,7 @@ def rule_title(rule: str) -> str:
             where = f"{game}: {where}"
     if not anchor:
         return where
-    words = [_ANCHOR_WORDS.get(w, w) for w in anchor.split("-")]
+    words = [_anchor_word(w) for w in anchor.split("-")]
     if re.fullmatch(r"r\d+", words[0]):  # a ruling: R7 a lamb led to the first trick
         words[0] = words[0].upper()
     section = " ".join(words)

@@ -86,7 +86,7 @@ from stytvolt.core.rules import Switch, parse_switch_words, switches
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import (SOUTH, Kind, Trick, Words, bidding_label, cards_text, follow_suit_tricks, playable,
+from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, Trick, Words, bidding_label, cards_text, follow_suit_tricks, hidden_words, playable,
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
@@ -803,7 +803,6 @@ def _think(table: Table) -> Work:
 #: A "Why?" asked about a move the game does not hold (a stale page, a hand-made request).
 _NO_SUCH_MOVE = "That move is not in this game's log."
 #: A card as the reasons write it (♥A, ♣10), for saying the ones South has not seen as "a hidden card".
-_SYMBOL = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
 
 
 def _before(table: Table, h: int, k: int) -> Any:
@@ -829,27 +828,11 @@ def _move(params: Params, table: Table) -> tuple[int, int]:
     return h, k
 
 
-def _hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
-    "a hidden card"; and whether any was."""
-    hid = False
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal hid
-        if match.group(0) in known:
-            return match.group(0)
-        hid = True
-        before = text[:match.start()].rstrip()
-        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
-
-    return _SYMBOL.sub(swap, text), hid
-
-
 def _seen_by_south(table: Table, h: int) -> set[str]:
     """Every card South has been shown in hand ``h``, written like ♥A: whatever the table draws for South (its
     cards, what lies face up, the trick, the facts) and every card the hand's log names."""
     shown = hand_log(table, h) + (render(table) if h == len(table.match.hands) - 1 else "")
-    return set(_SYMBOL.findall(shown))
+    return set(CARD_WORD.findall(shown))
 
 
 def _why(table: Table, h: int, k: int) -> Work:
@@ -873,7 +856,7 @@ def _why(table: Table, h: int, k: int) -> Work:
             text = "The computer at this level would not make this move now."
     note = ""
     if not table.match.hands[h].is_terminal():
-        text, hid = _hidden_words(text, _seen_by_south(table, h))
+        text, hid = hidden_words(text, _seen_by_south(table, h))
         if hid:
             note = " (Cards you have not seen are not named until the hand is over.)"
     body = f'<p class="sv-why-said"><strong>{escape(name)}\'s reasoning:</strong> {escape(text)}{escape(note)}</p>'
@@ -1111,16 +1094,8 @@ BUILD_SEED = 1
 def _register(kind: Kind) -> None:
     @widget(kind.game, "table", title="Play against the computer", controls=_controls_for(kind))
     def answer(params: dict[str, str]) -> Answer | Work:
-        do = params.get("do", "").strip() or "show"
-        if do not in DOS:
-            raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
-        text = params.get("game", "").strip()
-        if do == "new" or not text:
-            if do not in ("new", "show"):
-                raise WidgetError("There is no game on the table yet: start a new game.")
-            seed = _seed(params)
-            if seed is None and do == "show":
-                seed = BUILD_SEED
+        do, text, seed, new = table_request(params, DOS, _seed, BUILD_SEED)
+        if new:
             return _answer(new_table(kind.game, params.get("setup", "").strip(), params.get("level", "").strip(), seed,
                                      _rules(kind, params)), settings=True)
         table = read_game_text(kind.game, text)

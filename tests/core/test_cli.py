@@ -12,7 +12,8 @@ import pytest
 
 from stytvolt.core.cards import parse_card
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
-from stytvolt.cli import main, parse_variants, to_ascii
+from stytvolt.cli import main, to_ascii
+from stytvolt.styrivolt.cli import parse_variants
 from stytvolt.core.rules import switches
 from stytvolt.styrivolt import HandState, Ranking, Role, Rules, Scoring
 from stytvolt.styrivolt.ranking import TAKING_REACH

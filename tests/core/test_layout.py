@@ -2,8 +2,9 @@
 
 ``make test`` runs pytest on two workers (pytest-xdist).  These tests check what that relies on:
 
-* the tests are grouped by what they test (``tests/<game>/`` for each registered game, ``tests/core/``,
-  ``tests/protocol/``, ``tests/pyodide/``, ``tests/site/``), and nothing else lies at the top;
+* the tests are grouped by what they test, as the package is (``tests/<game>/`` for each registered game,
+  ``tests/core/``, ``tests/web/``, ``tests/analysis/``, ``tests/protocol/``, ``tests/pyodide/``,
+  ``tests/site/``), and nothing else lies at the top;
 * no two test files, nor two helper modules, share a name anywhere under ``tests/``: pytest imports
   each under its bare name ("prepend" import mode), so a second ``test_x.py`` in another folder would
   stop the whole run at collection, as it once did in CI;
@@ -24,7 +25,7 @@ import stytvolt
 
 TESTS = Path(__file__).resolve().parents[1]
 REPO = TESTS.parent
-SHARED = {"core", "protocol", "pyodide", "site"}
+SHARED = {"core", "web", "analysis", "protocol", "pyodide", "site"}
 TOP_FILES = {"conftest.py", "htmlkit.py"}
 
 

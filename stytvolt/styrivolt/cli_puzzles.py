@@ -166,7 +166,7 @@ def _parse_move(state: HandState, text: str) -> Action:
 
 
 def cmd_play(args: argparse.Namespace, out: "Output") -> int:
-    from stytvolt.cli import _isatty, _read_line
+    from stytvolt.cli import isatty as _isatty, read_line as _read_line
 
     p = get_puzzle(args.id) if args.id else daily()
     state = p.state()
