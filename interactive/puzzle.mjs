@@ -1,6 +1,6 @@
 // Puzzles (served as assets/puzzle.mjs, imported by runtime.mjs).
 //
-// The engine draws the puzzle and judges every move (stytvolt/web/puzzles.py,
+// The engine draws the puzzle and judges every move (stytvolt/styrivolt/site/puzzles.py,
 // in the worker's Pyodide); this module asks, shows, and keeps the reader's
 // score.  It owns its widget, .sv-widget[data-widget="puzzle"]:
 //

@@ -1,6 +1,6 @@
 // Step-through of worked hands and tricks (served as assets/stepper.mjs, imported by runtime.mjs).
 //
-// The markup (stytvolt/web/hands.py) is a transcript: a .sv-stepper holds an
+// The markup (stytvolt.web.html.stepper) is a transcript: a .sv-stepper holds an
 // ordered list .sv-steps with every step, and a .sv-stepper-nav (hidden) with
 // the buttons First, Back, Forward, Last and a "Step k of n" live line.  This
 // module turns each stepper into a viewer of one step at a time:

@@ -64,6 +64,5 @@ def position_of(state: object) -> PlayPosition:
     """
     reader = reader_of(type(state))
     if reader is None:
-        raise InvalidPosition("the solver reads the hands of games that declare a reader of their play, "
-                              f"not {type_name(state)}")
+        raise InvalidPosition(f"the solver reads the declared games' hands, not {type_name(state)}")
     return reader(state)
