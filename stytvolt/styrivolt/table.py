@@ -85,8 +85,7 @@ from stytvolt.styrivolt.tricks import winner_index
 from stytvolt.styrivolt.variants import Rules
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.styrivolt.site import card_label, chalk_figure, chip, role_word
-from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import hidden_words, table_request
+from stytvolt.web.html import hidden_words, table_controls, table_request
 from stytvolt.styrivolt import site as _site  # noqa: F401  (the game's other widgets register first, as the site lists them)
 
 if TYPE_CHECKING:

@@ -15,14 +15,16 @@ text as well as by style.
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Mapping, Sequence
+import re
+from typing import Callable, Iterable, Mapping, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
+from stytvolt.web import WidgetError
 
 __all__ = [
     "reasons_list", "SEATS", "TEAMS", "face_svg", "card_figure", "labelled_chip", "ordinal", "score_number", "sheet_table", "select_field", "text_field", "hidden_field",
-    "submit_button", "hand_rows", "trick_now", "stepper",
+    "submit_button", "hand_rows", "trick_now", "stepper", "CARD_WORD", "hidden_words", "table_request",
 ]
 
 
@@ -242,3 +244,45 @@ def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, att
         f'<p class="sv-stepper-pos" role="status" aria-live="polite">Step {start + 1} of {n}</p></div>'
         f'<ol class="sv-steps">{steps}</ol></div>'
     )
+
+
+# -- the tables' words and requests (the one table's and Stýrivolt's own) ------------------------------------
+
+
+#: A card as the table writes it in words (♥A, ♣10).
+CARD_WORD = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
+
+
+def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
+    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
+    "a hidden card"; and whether any was."""
+    hid = False
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal hid
+        if match.group(0) in known:
+            return match.group(0)
+        hid = True
+        before = text[:match.start()].rstrip()
+        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
+
+    return CARD_WORD.sub(swap, text), hid
+
+
+def table_request(params: Mapping[str, str], dos: Sequence[str], seed_of: Callable[[Mapping[str, str]], int | None],
+                  build_seed: int) -> tuple[str, str, int | None, bool]:
+    """A table's request read: (what to do, the game's text, the seed of a new game, whether to deal a new game).
+
+    ``do`` missing means ``show``; a game is dealt anew for ``new``, or for ``show`` with no game text (the
+    build's own ``build_seed`` when no seed is given).  Anything else with no game text is refused.
+    """
+    do = params.get("do", "").strip() or "show"
+    if do not in dos:
+        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
+    text = params.get("game", "").strip()
+    if do != "new" and text:
+        return do, text, None, False
+    if do not in ("new", "show"):
+        raise WidgetError("There is no game on the table yet: start a new game.")
+    seed = seed_of(params)
+    return do, text, build_seed if seed is None and do == "show" else seed, True

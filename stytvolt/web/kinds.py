@@ -19,6 +19,7 @@ from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
 from stytvolt.core.words import counted
 from stytvolt.web import WidgetError
+from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
 __all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
            "sampling_why_offered", "sampling_why", "rule_of_thumb"]
@@ -259,26 +260,6 @@ def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | 
     return why
 
 
-#: A card as the table writes it in words (♥A, ♣10).
-CARD_WORD = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
-
-
-def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
-    "a hidden card"; and whether any was."""
-    hid = False
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal hid
-        if match.group(0) in known:
-            return match.group(0)
-        hid = True
-        before = text[:match.start()].rstrip()
-        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
-
-    return CARD_WORD.sub(swap, text), hid
-
-
 def thumb_or_sampling_why(simple: Callable[[], Any], unit_of: Callable[[Any], str],
                           card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
     """The reason of a game whose computer players are its rules-of-thumb player (``simple()`` makes one) and the
@@ -296,22 +277,3 @@ def thumb_or_sampling_why(simple: Callable[[], Any], unit_of: Callable[[Any], st
         return figures(state, decision, seat, name)
 
     return why
-
-
-def table_request(params: Mapping[str, str], dos: Sequence[str], seed_of: Callable[[Mapping[str, str]], int | None],
-                  build_seed: int) -> tuple[str, str, int | None, bool]:
-    """A table's request read: (what to do, the game's text, the seed of a new game, whether to deal a new game).
-
-    ``do`` missing means ``show``; a game is dealt anew for ``new``, or for ``show`` with no game text (the
-    build's own ``build_seed`` when no seed is given).  Anything else with no game text is refused.
-    """
-    do = params.get("do", "").strip() or "show"
-    if do not in dos:
-        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
-    text = params.get("game", "").strip()
-    if do != "new" and text:
-        return do, text, None, False
-    if do not in ("new", "show"):
-        raise WidgetError("There is no game on the table yet: start a new game.")
-    seed = seed_of(params)
-    return do, text, build_seed if seed is None and do == "show" else seed, True

@@ -20,7 +20,7 @@ import pytest
 from stytvolt.web import handle, render_figure
 from stytvolt.web import table as matches
 from stytvolt.styrivolt import table as styrivolt_table
-from test_words import faults
+from core.test_words import faults
 
 #: Every way the shared table plays, with the hands sampled.
 SETUPS = [("sjavs", "4", 3), ("sjavs", "3", 3), ("sjavs", "2", 2), ("klorsjavs", "klorsjavs", 3),
