@@ -21,7 +21,7 @@ import random
 import sys
 import textwrap
 import unicodedata
-from typing import Callable, NoReturn, TextIO
+from typing import Any, Callable, NoReturn, TextIO
 
 import stytvolt
 from stytvolt import learn
@@ -32,7 +32,7 @@ from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS
 from stytvolt.core.registry import game as game_named
 
-__all__ = ["main", "build_parser", "CliError", "Output", "whole_number", "read_line", "isatty", "to_ascii", "DEFAULT_GAME"]
+__all__ = ["main", "build_parser", "CliError", "Output", "whole_number", "read_line", "isatty", "to_ascii", "DEFAULT_GAME", "Commands"]
 
 PROG = "stytvolt"
 #: The game a command means when it names none: the registry's first.
@@ -142,6 +142,26 @@ class _Formatter(argparse.HelpFormatter):
         return "\n".join(lines)
 
 
+class Commands:
+    """Adds commands to a parser's subparsers (``sub``), each taking the common options and the help's format:
+    what :func:`build_parser` hands each game's ``add_commands``."""
+
+    def __init__(self, sub: Any, common: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter]) -> None:
+        self.sub, self.common, self.formatter = sub, common, formatter
+
+    def add(self, name: str, **options: Any) -> argparse.ArgumentParser:
+        """The command ``name`` (``help``, ``description``, ``epilog`` as argparse takes them)."""
+        parser: argparse.ArgumentParser = self.sub.add_parser(name, parents=[self.common], formatter_class=self.formatter,
+                                                              **options)
+        return parser
+
+    def verbs(self, parser: argparse.ArgumentParser, dest: str = "verb") -> "Commands":
+        """The subcommands of ``parser`` (``stytvolt puzzles list``), one of which must be given."""
+        verbs = parser.add_subparsers(dest=dest, metavar=dest.upper())
+        verbs.required = True
+        return Commands(verbs, self.common, self.formatter)
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument(
@@ -161,13 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
+    commands = Commands(sub, common, _Formatter)
     games = [module for module in (info.part("cli") for info in stytvolt.games()) if module is not None]
     for module in games:  # each game's own commands, as its declaration's ``cli`` adds them
-        module.add_commands(sub, common, _Formatter)
+        module.add_commands(commands)
 
-
-    p = sub.add_parser(
-        "quiz", parents=[common], formatter_class=_Formatter, help="answer questions on the rules (the site's quiz)",
+    p = commands.add(
+        "quiz", help="answer questions on the rules (the site's quiz)",
         description=(
             "Answer questions on the rules, one at a time: type the number of a choice or its text (H2, yes). "
             "A question is made from its game, kind, level and seed, so the same values ask the same question "
@@ -188,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_quiz)
 
     for module in games:  # and those it lists after the quiz
-        module.add_commands(sub, common, _Formatter, late=True)
+        module.add_commands(commands, late=True)
     return parser
 
 

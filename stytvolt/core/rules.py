@@ -16,12 +16,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Mapping, Self, TypeVar
+from typing import Any, Mapping, Self, Sequence, TypeVar
 
 from stytvolt.core.errors import InvalidRules, type_name
 
 __all__ = [
     "switch", "check_switches", "rules_to_json", "rules_from_json", "switches", "Switch", "parse_switch_words",
+    "switch_words",
     "SwitchRules",
 ]
 
@@ -148,6 +149,21 @@ def parse_switch_words(cls: type[R], words: list[str], aliases: Mapping[str, str
         else:
             raise InvalidRules(f"variant {_short(word)}: {found.word} is switched on by its name, or set with {found.word}=yes/no")
     return cls(**data)
+
+
+def switch_words(rules: Any, among: Sequence[Switch] | None = None) -> list[str]:
+    """The switches of ``rules`` (of ``among`` only, when given) that differ from their defaults, as
+    :func:`parse_switch_words` reads them back: ``compulsory-beating``, ``no-late-stock``, ``scoring=penguin``."""
+    out = []
+    for sw in switches(type(rules)) if among is None else among:
+        value = getattr(rules, sw.name)
+        if value == sw.default:
+            continue
+        if isinstance(value, Enum):
+            out.append(f"{sw.word}={value.value}")
+        else:
+            out.append(sw.word if value else f"no-{sw.word}")
+    return out
 
 
 class SwitchRules:

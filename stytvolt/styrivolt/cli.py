@@ -17,7 +17,7 @@ import textwrap
 from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO
 
-from stytvolt.cli import CliError, Output, isatty, read_line, to_ascii, whole_number
+from stytvolt.cli import CliError, Commands, Output, isatty, read_line, to_ascii, whole_number
 from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.core.errors import IllegalAction, StytvoltError
@@ -49,18 +49,16 @@ class _Quit(Exception):
         self.message = message
 
 
-def add_commands(sub: Any, common: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter], *,
-                 late: bool = False) -> None:
-    """Add Stýrivolt's commands to the parser's ``sub``; ``late``: those listed after the quiz (``puzzles``)."""
-    _Formatter = formatter
+def add_commands(commands: Commands, *, late: bool = False) -> None:
+    """Add Stýrivolt's commands; ``late``: those listed after the quiz (``puzzles``)."""
     if late:
         from stytvolt.styrivolt.cli_puzzles import add_parser as add_puzzles
 
-        add_puzzles(sub, common, formatter)
+        add_puzzles(commands)
         return
 
-    p = sub.add_parser(
-        "trick", parents=[common], formatter_class=_Formatter, help="who wins a trick, and why",
+    p = commands.add(
+        "trick", help="who wins a trick, and why",
         description="Explain who wins a trick: each card in play order, the first one led.",
         epilog="Example: stytvolt trick --chosen H,S H2 SK S3 DJ",
     )
@@ -72,8 +70,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, formatter: type[argp
     p.add_argument("cards", nargs="+", metavar="CARD", help="the cards played, in order (1 to 4)")
     p.set_defaults(func=cmd_trick)
 
-    p = sub.add_parser(
-        "ranking", parents=[common], formatter_class=_Formatter, help="the 48 cards in order of power for two chosen suits",
+    p = commands.add(
+        "ranking", help="the 48 cards in order of power for two chosen suits",
         description="List the 48 cards in order of power, by group, with their names.",
     )
     which = p.add_mutually_exclusive_group(required=True)
@@ -82,8 +80,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, formatter: type[argp
     p.add_argument("--seed", type=whole_number(0), metavar="N", help="seed for --random")
     p.set_defaults(func=cmd_ranking)
 
-    p = sub.add_parser(
-        "choose", parents=[common], formatter_class=_Formatter, help="choose the two suits from the top of the stock",
+    p = commands.add(
+        "choose", help="choose the two suits from the top of the stock",
         description="Turn the stock's cards from the top, choose the two suits and say which cards are exposed.",
         epilog="Example: stytvolt choose C6 C4 DA CA D7 H5",
     )
@@ -94,19 +92,19 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, formatter: type[argp
     )
     p.set_defaults(func=cmd_choose)
 
-    p = sub.add_parser(
-        "term", parents=[common], formatter_class=_Formatter, help="look up a word of the game",
+    p = commands.add(
+        "term", help="look up a word of the game",
         description="Look up a Stýrivolt word, in English, Faroese or a local variant (accents optional).",
         epilog="Example: stytvolt term fyrik",
     )
     p.add_argument("word", nargs="+", help="the word (several words are joined: hay-yard mare)")
     p.set_defaults(func=cmd_term)
 
-    p = sub.add_parser("terms", parents=[common], formatter_class=_Formatter, help="list every word of the glossary")
+    p = commands.add("terms", help="list every word of the glossary")
     p.set_defaults(func=cmd_terms)
 
-    p = sub.add_parser(
-        "chalk", parents=[common], formatter_class=_Formatter, help="score a sequence of results on the chalk-up",
+    p = commands.add(
+        "chalk", help="score a sequence of results on the chalk-up",
         description=(
             "Record results on a chalk-up and explain each change. Each result is TEAM:RESULT, TEAM A or B; "
             f"RESULT one of {', '.join(RESULT_WORDS)}. For 'penalty' name the team that took the stock "
@@ -118,8 +116,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, formatter: type[argp
     p.add_argument("--penguin", action="store_true", help="use the Penguin book's score table")
     p.set_defaults(func=cmd_chalk)
 
-    p = sub.add_parser(
-        "play", parents=[common], formatter_class=_Formatter, help="play a game: you and a computer partner against two computer players",
+    p = commands.add(
+        "play", help="play a game: you and a computer partner against two computer players",
         description=(
             "Play Stýrivolt in the terminal: you and your computer partner (across the table) against two computer "
             "players. The game ends when a team wins a cross, or after --hands hands. At each decision type "

@@ -27,19 +27,19 @@ from stytvolt.styrivolt.puzzles import LEVELS, THEMES, Puzzle, daily, doing, get
 from stytvolt.styrivolt.site import by_suit, role_word
 
 if TYPE_CHECKING:
-    from stytvolt.cli import Output
+    from stytvolt.cli import Commands, Output
 
 __all__ = ["add_parser"]
 
 _TEAMS = ("South–North", "West–East")
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter]) -> None:
-    """Register ``puzzles`` and its subcommands on the main parser's subparsers."""
+def add_parser(commands: "Commands") -> None:
+    """Register ``puzzles`` and its subcommands among the command's own."""
     from stytvolt.cli import whole_number
 
-    top = sub.add_parser(
-        "puzzles", parents=[common], formatter_class=formatter, help="list, show and play the puzzles (or make new ones)",
+    top = commands.add(
+        "puzzles", help="list, show and play the puzzles (or make new ones)",
         description=(
             "The published puzzles: endings with every card face up, one goal, and one move that reaches it "
             "against any defence. You play South's and North's cards. The same puzzles are on the site's "
@@ -47,24 +47,23 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argpar
         ),
         epilog="Examples: stytvolt puzzles list --level club --theme trader; stytvolt puzzles play P0042",
     )
-    verbs = top.add_subparsers(dest="verb", metavar="VERB")
-    verbs.required = True
-    p = verbs.add_parser("list", parents=[common], formatter_class=formatter, help="one line a puzzle")
+    verbs = commands.verbs(top)
+    p = verbs.add("list", help="one line a puzzle")
     p.add_argument("--level", choices=list(LEVELS.values()), help="only this level")
     p.add_argument("--theme", choices=list(THEMES), help="only this theme")
     p.set_defaults(func=cmd_list)
-    p = verbs.add_parser("themes", parents=[common], formatter_class=formatter, help="the themes, with what each is about")
+    p = verbs.add("themes", help="the themes, with what each is about")
     p.set_defaults(func=cmd_themes)
-    p = verbs.add_parser("show", parents=[common], formatter_class=formatter, help="print a puzzle")
+    p = verbs.add("show", help="print a puzzle")
     p.add_argument("id", metavar="ID", help="the puzzle, like P0042")
     p.add_argument("--solution", action="store_true", help="print the solution too")
     p.set_defaults(func=cmd_show)
-    p = verbs.add_parser("daily", parents=[common], formatter_class=formatter, help="print the puzzle of the day")
+    p = verbs.add("daily", help="print the puzzle of the day")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="another day's puzzle (default today)")
     p.add_argument("--solution", action="store_true", help="print the solution too")
     p.set_defaults(func=cmd_daily)
-    p = verbs.add_parser(
-        "play", parents=[common], formatter_class=formatter, help="play a puzzle (the puzzle of the day without ID)",
+    p = verbs.add(
+        "play", help="play a puzzle (the puzzle of the day without ID)",
         description=(
             "Play a puzzle: type a card for the hand whose turn it is (h2 or ♥2; an action like 'trade H5 H7' or "
             "'play-on' when it is offered), 'hint' for the next hint, 'solution' to see the answer (a miss), "
@@ -73,8 +72,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, formatter: type[argpar
     )
     p.add_argument("id", metavar="ID", nargs="?", help="the puzzle, like P0042 (default: the puzzle of the day)")
     p.set_defaults(func=cmd_play)
-    p = verbs.add_parser(
-        "generate", parents=[common], formatter_class=formatter, help="make a new set of puzzles from seeds",
+    p = verbs.add(
+        "generate", help="make a new set of puzzles from seeds",
         description=(
             "Make puzzles from hands the computer players play, reproducibly: the same seeds and count give the "
             "same set. The published set was made with: stytvolt puzzles generate --seed 1 2 --count 170 "

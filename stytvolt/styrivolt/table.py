@@ -69,7 +69,7 @@ from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
 from stytvolt.core.words import counted
-from stytvolt.core.rules import Switch, parse_switch_words, switches
+from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switches
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import card_worth
 from stytvolt.styrivolt.game import Game
@@ -156,16 +156,7 @@ class Table:
 
 def _rules_words(rules: Rules) -> list[str]:
     """The switches that differ from the defaults, as ``stytvolt play`` spells them (``compulsory-beating``)."""
-    out = []
-    for sw in switches(Rules):
-        value = getattr(rules, sw.name)
-        if value == sw.default:
-            continue
-        if isinstance(value, Enum):
-            out.append(f"{sw.word}={value.value}")
-        else:
-            out.append(sw.word if value else f"no-{sw.word}")
-    return out
+    return switch_words(rules)
 
 
 def _hand_code(actions: Iterable[Action]) -> str:

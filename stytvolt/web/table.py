@@ -82,7 +82,7 @@ from typing import Any, Callable, Sequence
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.core.rules import Switch, parse_switch_words, switches
+from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switches
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
@@ -233,16 +233,7 @@ def game_text(table: Table) -> str:
 def _rules_words(kind: Kind, rules: Any) -> list[str]:
     """The offered switches that differ from the defaults, as the command line spells them (``phase-one=mas``,
     ``clubs-61-89-five``, ``no-…`` for a switch on by default turned off)."""
-    out = []
-    for sw in offered_switches(kind):
-        value = getattr(rules, sw.name)
-        if value == sw.default:
-            continue
-        if isinstance(value, Enum):
-            out.append(f"{sw.word}={value.value}")
-        else:
-            out.append(sw.word if value else f"no-{sw.word}")
-    return out
+    return switch_words(rules, offered_switches(kind))
 
 
 def _start(kind: Kind, seed: int, setup: str, first: int, rules: Any) -> Any:
