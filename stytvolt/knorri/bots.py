@@ -83,8 +83,8 @@ class SimpleBot(ThumbBot):
                              obs)
             return _said(max(takes, key=lambda a: (sum(usefulness(c, soft) for c in a.cards), str(a))), "take",
                          "{seat} takes {played}, of the takes on offer the one most useful in phase two (high "
-                         "diamonds first, then high spades and hearts; low clubs are the hardest to be rid of); it "
-                         "never leaves a take.", obs)
+                         "diamonds first, then high spades and hearts; low clubs are the hardest to be rid of): "
+                         "when it may take, it always does.", obs)
         if obs.phase == "claim":
             points = [a for a in legal if a.kind == "point"]
             return _said(min(points, key=lambda a: (sum(usefulness(c, soft) for c in a.cards), str(a))), "point",
