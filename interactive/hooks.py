@@ -73,9 +73,14 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # build with the working tree's engine, as the wheel will hold it
 sys.path.insert(0, str(HERE))
 
-from stytvolt.styrivolt.terms import TERMS, Term, normalize  # noqa: E402
+import stytvolt  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
+
+# The site's glossary (docs/glossary.md, and the tooltips on every page): the words of the game whose pages sit at
+# the site's root, as its declaration names them.
+_GLOSSARY = stytvolt.game(DEFAULT_GAME).part("glossary")
+TERMS, Term, normalize = _GLOSSARY.TERMS, _GLOSSARY.Term, _GLOSSARY.normalize
 from wheelbuild import WheelError, build_wheel, compile_for_pyodide, digest, register  # noqa: E402
 import searchindex  # noqa: E402
 from markup import attributes  # noqa: E402
@@ -315,7 +320,7 @@ def _unique_figure_ids(html: str) -> str:
     return _LABELLED_SVG.sub(renumber, html)
 
 
-# An engine-drawn SVG labelled by its own <title> and <desc> (stytvolt.styrivolt.site.chalk): its ids derive from its content.
+# An engine-drawn SVG labelled by its own <title> and <desc> (a chalk-up, drawn by its game's site): its ids derive from its content.
 _LABELLED_SVG = re.compile(r'<svg[^>]*aria-labelledby="([\w-]+)-title \1-desc".*?</svg>', re.S)
 _SITE_PATH = re.compile(r'data-site-path="([^"]*)" href="[^"]*"')
 

@@ -35,15 +35,24 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-#: The games, by the folder their pages are in ("" for Stýrivolt's, at the site's root).
-GAMES: dict[str, str] = {
-    "": "Stýrivolt", "sjavs": "Sjavs", "klorsjavs": "Klørsjavs", "knorri": "Knorri", "brus": "Brus", "vira": "Vira",
-}
+
+
+def _games() -> dict[str, str]:
+    import stytvolt
+    from stytvolt.core.registry import GAME_MODULES
+
+    first = next(iter(GAME_MODULES))
+    return {("" if info.name == first else info.name): info.title for info in stytvolt.games()}
+
+
+#: The games' titles, by the folder their pages are in ("" for the first game's, at the site's root), as the
+#: registry gives them.
+GAMES: dict[str, str] = _games()
 #: Pages at the site's root that belong to no one game, with the game of those of their sections that name none
 #: (the rulings' first thirty-two are Stýrivolt's; a comparison's or a progress page's are nobody's).  Their
 #: sections belong to the games their titles name ("R46 Sjavs and Klørsjavs: …").
-SHARED_PAGES: dict[str, str | None] = {"rulings.md": "Stýrivolt", "compare.md": None, "progress.md": None}
-#: The programmers' pages: no game's, nor any of their sections (``stytvolt.styrivolt.ranking`` names a module).
+SHARED_PAGES: dict[str, str | None] = {"rulings.md": GAMES[""], "compare.md": None, "progress.md": None}
+#: The programmers' pages: no game's, nor any of their sections (a module's dotted name is not a game's page).
 PROGRAMMERS_PAGES = ("api.md", "cli.md")
 SEPARATOR = " · "
 #: Pages a rules question should find after the rules pages, and by how much (lunr's document boost; 1 is the
@@ -215,7 +224,7 @@ def index_tables(html: str, extra: Extra, page_url: str) -> str:
 
 
 def glossary_entries(terms: Iterable[Any], page_url: str) -> list[tuple[str, dict[str, str]]]:
-    """One entry per glossary term (``stytvolt.styrivolt.terms.TERMS``), at its own anchor, its meaning as its text."""
+    """One entry per glossary term (the declared glossary's ``TERMS``), at its own anchor, its meaning as its text."""
     entries = []
     for term in terms:
         faroese = [word for word in term.faroese if fold(word) != fold(term.english)]

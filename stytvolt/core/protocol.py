@@ -113,6 +113,7 @@ class GameInfo:
     solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.<game>.solving"
     worked: str = ""  # its worked hands, stepped card by card: "stytvolt.<game>.worked"
     cli: str = ""  # adds its commands to ``stytvolt`` (``add_commands``): "stytvolt.<game>.cli"
+    glossary: str = ""  # its words, for the site's tooltips and search (``TERMS``, ``Term``, ``normalize``)
     # Its pages a rule link may lead to, as (file in its docs folder, the title the site's menu gives it):
     # ("play", "Playing"); the first game's pages sit at the site's root, the others' in a folder of its name.
     pages: tuple[tuple[str, str], ...] = ()

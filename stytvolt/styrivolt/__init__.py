@@ -176,6 +176,7 @@ GAME = GameInfo(
     solver="stytvolt.styrivolt.solver",
     worked="stytvolt.styrivolt.worked",
     cli="stytvolt.styrivolt.cli",
+    glossary="stytvolt.styrivolt.terms",
     pages=(
         ("index", "Start here"), ("cards", "The cards"), ("ranking", "Ranking"), ("choosing", "Choosing the suits"),
         ("play", "Playing a hand"), ("traders", "Traders"), ("stock", "The stock"), ("keeping-in", "Keeping in"),
