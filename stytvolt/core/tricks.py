@@ -29,6 +29,7 @@ from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
 
 __all__ = [
+    "partner_winning_play",
     "explain_one_trump",
     "next_seat",
     "seats_from",
@@ -318,3 +319,26 @@ def card_points(cards: Iterable[Card], values: Mapping[Rank, int]) -> int:
     Sjavs counts A=11, T=10, K=4, Q=3, J=2: its 32-card pack holds 120.
     """
     return sum(values.get(card.rank, 0) for card in cards)
+
+
+def partner_winning_play(cards: Sequence[Card], *, is_trump: Callable[[Card], bool], points: Callable[[Card], int],
+                         cheap: Callable[[Card], tuple[int, int, int]], last: bool,
+                         safe: Callable[[], bool]) -> tuple[Card, str, str]:
+    """A follow-suit game's rule of thumb when the partner is winning the trick: (the card, its code, its sentence).
+
+    When nobody plays after the seat (``last``) or no card still out can beat the trick (``safe()``, asked only
+    then), it gives points: its most valuable card that is neither a trump nor an ace (those may win tricks
+    later); else it plays its ``cheap``-est card.  The sentence names ``{seat}``, ``{partner}`` and ``{card}``.
+    """
+    if last or safe():
+        card = max(cards, key=lambda c: (not is_trump(c) and c.rank is not Rank.ACE, points(c)))
+        why = "nobody plays after {seat}" if last else "no card still out can beat it"
+        if not is_trump(card) and card.rank is not Rank.ACE:
+            return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + why +
+                                         ", so {seat} gives it points: {card}, its most valuable card that is "
+                                         "neither a trump nor an ace (those may win tricks later).")
+        return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + why + ", but "
+                                     "{seat} holds only trumps and aces to give, so it plays {card}.")
+    return min(cards, key=cheap), "partner-unsafe", ("{partner} is winning the trick for {seat}'s side, but a card "
+                                                     "still out could beat it, so {seat} plays its cheapest card, "
+                                                     "{card}.")

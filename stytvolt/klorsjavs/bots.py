@@ -17,6 +17,7 @@ from typing import Iterable
 
 from stytvolt.core.cards import Card, Rank, Suit
 from stytvolt.core.explain import Reason, Seat
+from stytvolt.core.tricks import partner_winning_play
 from stytvolt.core.players import Bot, Choice, RandomBot, ThumbBot, legal_actions_of
 from stytvolt.klorsjavs.cards import CARD_VALUES, order, power, suit_of
 from stytvolt.klorsjavs.hand import Action, Observation
@@ -234,19 +235,9 @@ class SimpleBot(ThumbBot):
             return (min(cards, key=cheap), "tout-cheap", "Every trick decides a tout; {seat} plays its cheapest "
                     "card, {card}.", partner)
         if winning in friends and winning != obs.player:
-            if last or self._safe(obs, current):
-                # Give points to the partner's trick, but not a trump or an ace that may win later.
-                card = max(cards, key=lambda c: (not _is_trump(c, trump) and c.rank is not Rank.ACE, _points(c)))
-                safe = "nobody plays after {seat}" if last else "no card still out can beat it"
-                if not _is_trump(card, trump) and card.rank is not Rank.ACE:
-                    return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + safe +
-                                                 ", so {seat} gives it points: {card}, its most valuable card that is "
-                                                 "neither a trump nor an ace (those may win tricks later)."), partner
-                return card, "give-points", ("{partner} is winning the trick for {seat}'s side and " + safe + ", but "
-                                             "{seat} holds only trumps and aces to give, so it plays {card}."), partner
-            return min(cards, key=cheap), "partner-unsafe", ("{partner} is winning the trick for {seat}'s side, but "
-                                                             "a card still out could beat it, so {seat} plays its "
-                                                             "cheapest card, {card}."), partner
+            card, code, said = partner_winning_play(cards, is_trump=lambda c: _is_trump(c, trump), points=_points,
+                                                    cheap=cheap, last=last, safe=lambda: self._safe(obs, current))
+            return card, code, said, partner
         if winners and (last or worth >= 10 or not _is_trump(min(winners, key=cheap), trump)):
             card = min(winners, key=lambda c: (_is_trump(c, trump), power(c, trump) - (_points(c) if last else 0)))
             if last:
