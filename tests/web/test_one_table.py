@@ -41,6 +41,22 @@ def ok(game: str, /, **params: str) -> dict[str, Any]:
     return response
 
 
+def play_out(game: str, response: dict[str, Any], moves: int, *, last: bool = False) -> dict[str, Any]:
+    """Play on through the widget from ``response`` for at most ``moves`` requests, or until the hand is over: the
+    computer moves, and South plays the first button offered (the last, with ``last``)."""
+    for _ in range(moves):
+        page, text = response["html"], response["set"]["game"]
+        if 'data-turn="computer"' in page:
+            response = ok(game, do="computer", game=text)
+        elif 'data-turn="south"' in page:
+            action = re.findall(r'data-do="play" data-action="([^"]+)"', page)
+            assert action
+            response = ok(game, do="play", game=text, action=html.unescape(action[-1] if last else action[0]))
+        else:
+            break
+    return response
+
+
 def controls(game: str, params: dict[str, str]) -> str:
     """The table's controls (the settings panel among them) as the build draws them."""
     from stytvolt.web.table import kind_of
@@ -332,16 +348,7 @@ def test_why_at_brus_gives_the_rule_of_thumb_that_chose_the_card() -> None:
     from stytvolt.web.table import ALPHABET
 
     response = ok("brus", do="new", seed="8")
-    for _ in range(80):
-        page, text = response["html"], response["set"]["game"]
-        if 'data-turn="computer"' in page:
-            response = ok("brus", do="computer", game=text)
-        elif 'data-turn="south"' in page:
-            action = re.search(r'data-do="play" data-action="([^"]+)"', page)
-            assert action
-            response = ok("brus", do="play", game=text, action=html.unescape(action.group(1)))
-        else:
-            break
+    response = play_out("brus", response, 80)
     text, page = response["set"]["game"], response["html"]
     fields = text.split(".")
     match = BrusGame(int(fields[1]), players=int(fields[4]), first_dealer=int(fields[2]))
@@ -392,16 +399,7 @@ def test_why_at_knorri_names_what_the_computer_did() -> None:
     from stytvolt.web.table import ALPHABET
 
     response = ok("knorri", do="new", seed="6", setup="3")
-    for _ in range(90):
-        page, text = response["html"], response["set"]["game"]
-        if 'data-turn="computer"' in page:
-            response = ok("knorri", do="computer", game=text)
-        elif 'data-turn="south"' in page:
-            action = re.findall(r'data-do="play" data-action="([^"]+)"', page)
-            assert action
-            response = ok("knorri", do="play", game=text, action=html.unescape(action[-1]))
-        else:
-            break
+    response = play_out("knorri", response, 90, last=True)
     text, page = response["set"]["game"], response["html"]
     fields = text.split(".")
     session = KnorriGame(int(fields[1]), players=3, first_dealer=int(fields[2]), rules=Rules(scoring=True))
@@ -431,16 +429,7 @@ def test_why_at_vira_names_the_card_the_computer_played() -> None:
     # Every computer move offers Why?; a card played or laid away is named in its reason (read from the log's own
     # words for the move, apart from the reason), or said as a hidden card while the hand is played.
     response = ok("vira", do="new", seed="4")
-    for _ in range(60):
-        page, text = response["html"], response["set"]["game"]
-        if 'data-turn="computer"' in page:
-            response = ok("vira", do="computer", game=text)
-        elif 'data-turn="south"' in page:
-            action = re.search(r'data-do="play" data-action="([^"]+)"', page)
-            assert action
-            response = ok("vira", do="play", game=text, action=html.unescape(action.group(1)))
-        else:
-            break
+    response = play_out("vira", response, 60)
     text, page = response["set"]["game"], response["html"]
     entries = re.findall(r'<li class="sv-log-move" data-key="(\d+\.\d+)">([^<]*)(<button[^>]*data-move="([\d.]+)")?',
                          page)
