@@ -54,9 +54,8 @@ from stytvolt.brus.rules import (
 from stytvolt.web import CARD_TOKENS, MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
+    add_to_sheet, calculator_action, choice_param, order_sections, said_list, undo_last, whole_param,
     worked_hand,
-    add_to_sheet, calculator_action, choice_param, hand_answer, hand_controls, hand_stepper, order_sections,
-    said_list, seed_param, undo_last, whole_param,
 )
 
 if TYPE_CHECKING:

@@ -52,10 +52,8 @@ from stytvolt.klorsjavs.sheet import SESSION_ROUNDS, START, OreSheet, TariffShee
 from stytvolt.web import MAX_CHALK_RECORDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
-    worked_hand,
-    add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls, hand_stepper,
-    names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup, undo_last,
-    who_played, whole_param,
+    add_to_sheet, calculator_action, choice_param, first_played_deal, names_param, order_sections, said_list,
+    sheet_controls, suit_param, trick_markup, undo_last, who_played, whole_param, worked_hand,
 )
 
 if TYPE_CHECKING:

@@ -47,10 +47,8 @@ from stytvolt.sjavs.scoring import START, TIE_CARRY, TRICKS, HandScore, ScoreShe
 from stytvolt.web import MAX_CHALK_RECORDS, MAX_TRICK_CARDS, Answer, Params, WidgetError, card_list, figure, shown, widget
 from stytvolt.web import html
 from stytvolt.web.kit import (
-    worked_hand,
-    MAX_DEALS, MAX_SEED, add_to_sheet, calculator_action, choice_param, first_played_deal, hand_answer, hand_controls,
-    hand_stepper, names_param, order_sections, said_list, seed_param, sheet_controls, suit_param, trick_markup,
-    undo_last, who_played, whole_param,
+    add_to_sheet, calculator_action, choice_param, first_played_deal, names_param, order_sections, said_list,
+    sheet_controls, suit_param, trick_markup, undo_last, who_played, whole_param, worked_hand,
 )
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from stytvolt.web import WidgetError
 from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
 __all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
-           "sampling_why_offered", "sampling_why", "rule_of_thumb"]
+           "sampling_why", "rule_of_thumb"]
 
 #: The player's seat at the table.
 SOUTH = 0
@@ -221,12 +221,6 @@ def rule_of_thumb(state: Any, choice: Any) -> str:
     """A player's rule of thumb in words: its ``decide(obs)``'s :class:`~stytvolt.core.players.Choice`, the seats
     named as at the table."""
     return str(choice.reason.render(seats=list(seat_names(state.num_players))))
-
-
-def sampling_why_offered(level: str, state: Any, action: Any) -> bool:
-    """The sampling player explains its card play (it pictures deals and solves them); before the play, and at the
-    simple level, it follows rules of thumb that give no reason, so no "Why?" is offered there."""
-    return level == "expert" and getattr(state, "phase", "play") == "play"
 
 
 def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
