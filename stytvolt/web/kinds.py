@@ -21,7 +21,7 @@ from stytvolt.core.words import counted
 from stytvolt.web import WidgetError
 from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
-__all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
+__all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "LogEntry", "OldGame", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
            "sampling_why", "rule_of_thumb"]
 
 #: The player's seat at the table.
@@ -121,11 +121,37 @@ class Kind:
     # the reason in the game's words (the table then says as "a hidden card" any card South has not seen while the
     # hand is played); a move with no other choice is said by the table itself
     why: Callable[[Any, Any, int, str], str] | None = None
+    # The level a new game is dealt at unless the settings choose another; "": the first of ``levels``
+    default_level: str = ""
+    # The sides as the reasons name them ("team A", "team B"), South's first; None: their players, from the sheet's
+    # columns ("you and North")
+    team_names: tuple[str, ...] | None = None
+    # (state, an action that plays a card) -> the words on its button; None: ``card_verb`` and the card's words
+    card_label: Callable[[Any, Any], str] | None = None
+    # (the Table, a hand's number from 0) -> that hand's entries of the log, in order (what South saw happen, each
+    # move of a seat with its place in the hand's actions): for a game whose log is not its actions' words and what
+    # followed each; None: ``describe`` or ``words_at`` words each action, ``happenings`` what followed
+    log_entries: Callable[[Any, int], list["LogEntry"]] | None = None
+    # Drawings of a game whose table is not laid out as the others' are, each (the Table) -> markup: the facts over
+    # the table, the felt, what the end of a hand shows (what it scored and every hand), the score sheet; None: the
+    # table's own
+    draw_facts: Callable[[Any], str] | None = None
+    draw_felt: Callable[[Any], str] | None = None
+    draw_result: Callable[[Any], str] | None = None
+    draw_sheet: Callable[[Any], str] | None = None
+    # The codes of the engine's refusals that say only that an action is of the wrong sort for the moment (the table
+    # says instead what South is asked), and of the one that says a card is not held
+    not_now: frozenset[str] = frozenset({"wrong-phase", "over"})
+    not_held: str = "not-held"
+    # (a game text an earlier version of the table wrote, not beginning with ``code``) -> the game it records, or
+    # None when it is no such text: for a game whose permalinks were written another way before
+    legacy: Callable[[str], "OldGame | None"] | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.describe is None) == (self.words_at is None):
-            raise ValueError(f"{self.game}: a Kind words its actions with describe or with words_at, exactly one")
+        if sum(w is not None for w in (self.describe, self.words_at, self.log_entries)) != 1:
+            raise ValueError(f"{self.game}: a Kind words its actions with describe, words_at or log_entries, "
+                             "exactly one")
         if self.picked and self.pick is None:
             raise ValueError(f"{self.game}: a Kind whose actions lay cards away by ticking says how (pick)")
         if (self.why is None) != (self.why_offered is None):
@@ -134,6 +160,32 @@ class Kind:
     @property
     def default_setup(self) -> str:
         return self.setups[0][0]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a hand's log, for a Kind that writes its own (``log_entries``): its key (unique in the hand),
+    its words, its sort (a CSS class ``sv-log-<sort>``: move, deal, trick, end, score) and, for a seat's move, its
+    place among the hand's actions and the move in a few words as a "Why?" asks about it ("play ♠K")."""
+
+    key: str
+    text: str
+    sort: str = "move"
+    move: int | None = None
+    doing: str = ""
+
+
+@dataclass(frozen=True)
+class OldGame:
+    """A game an earlier version of the table recorded (``Kind.legacy``): the head of its text and each hand's
+    actions as the engine writes them; the table replays them and writes the game in its own text."""
+
+    seed: int
+    first_dealer: int
+    level: str
+    setup: str
+    rules: Any
+    hands: tuple[tuple[str, ...], ...]
 
 
 #: A finished trick: (leader, its plays in order as (seat, card or None for a pass), winner).

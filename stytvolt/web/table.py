@@ -86,7 +86,7 @@ from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switch
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, Trick, Words, bidding_label, cards_text, follow_suit_tricks, hidden_words, playable,
+from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, OldGame, Trick, Words, bidding_label, cards_text, follow_suit_tricks, hidden_words, playable,
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
@@ -171,6 +171,8 @@ class Table:
     @property
     def words(self) -> Words:
         """The seats' names, and the sides' when the sheet has one column a side of partners (South's first)."""
+        if self.kind.team_names is not None:
+            return Words(self.names, self.kind.team_names)
         columns = self.match.sheet_columns()
         if len(columns) == 2 and all(len(c) > 1 for c in columns):
             teams: tuple[str, ...] | None = tuple(_team_name(self, c).replace("You", "you", 1) for c in columns)
@@ -254,7 +256,7 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
         raise WidgetError(f"The table deals {kind.title} only in the ways its Game list offers: choose one there.")
-    level = level or kind.levels[0][0]
+    level = level or kind.default_level or kind.levels[0][0]
     if level not in dict(kind.levels):
         raise WidgetError(_levels_said(kind))
     if seed is None:
@@ -270,6 +272,13 @@ def read_game_text(game: str, text: str) -> Table:
     words, what in the record cannot be read if not (the page shows it when a kept game cannot be restored)."""
     kind = kind_of(game)
     parts = text.strip().split(".")
+    if parts[0] != kind.code and kind.legacy is not None:
+        try:
+            old = kind.legacy(text.strip())
+        except WidgetError as err:
+            raise WidgetError(_unreadable(kind, str(err))) from None
+        if old is not None:
+            return _replayed(kind, old)
     if len(parts) < 5 or parts[0] != kind.code:
         raise WidgetError(_unreadable(kind, f"it is not the record of a {kind.title} game at this table"))
     _, seed, first, level, setup_field, *hands = parts
@@ -310,6 +319,32 @@ def read_game_text(game: str, text: str) -> Table:
                 raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
             table.apply(legal[index])
     if not hands:
+        table.deal()
+    return table
+
+
+def _replayed(kind: Kind, old: OldGame) -> Table:
+    """A game an earlier version of the table recorded (see ``Kind.legacy``), replayed action by action at this
+    table, so that it is written in this table's text from then on."""
+    if old.setup not in dict(kind.setups) or old.level not in dict(kind.levels):  # pragma: no cover (the Kind reads its own)
+        raise WidgetError(_unreadable(kind, "it is for a way of playing this table does not deal"))
+    try:
+        match = kind.start(old.seed, old.setup, old.first_dealer, old.rules)
+    except StytvoltError:
+        raise WidgetError(_unreadable(kind, "its game cannot be dealt")) from None
+    table = Table(kind, match, old.seed, old.first_dealer, old.level, old.setup, old.rules)
+    word = _hand_word(table)
+    for number, said in enumerate(old.hands, 1):
+        if number > 1 and not table.hand.is_terminal():
+            raise WidgetError(_unreadable(kind, f"{word} {number - 1} is not over, so {word} {number} cannot have been "
+                                                "dealt"))
+        table.deal()
+        for at, text in enumerate(said, 1):
+            action = next((a for a in table.hand.legal_actions() if str(a) == text), None)
+            if action is None:
+                raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
+            table.apply(action)
+    if not old.hands:
         table.deal()
     return table
 
@@ -412,7 +447,9 @@ def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str
     for action in legal:
         text = str(action)
         card = kind.card_of(action)
-        if card is not None:
+        if card is not None and kind.card_label is not None:
+            out[text] = kind.card_label(state, action)
+        elif card is not None:
             verb = kind.card_verb(state, action) if kind.card_verb is not None else "Play"
             out[text] = f"{verb} {_card_words(kind, state, card)}"
         elif kind.action_label is not None:
@@ -452,7 +489,7 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -
     kind = table.kind
     cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
     playing = {card: text for text, a in cards_by_action.items() if (card := kind.card_of(a)) is not None}
-    in_play = getattr(state, "phase", "play") == "play"
+    in_play = _phase(state) == "play"
     rows = []
     for card in _ordered(kind, state, playable(state, SOUTH)):
         action = playing.get(card)
@@ -472,6 +509,12 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -
     return (f'<section class="sv-your-hand" aria-label="Your cards">'
             f'<h3 class="sv-table-h">Your cards ({n}){table_cards}</h3>'
             f'<ul class="sv-table-cards">{"".join(rows)}</ul></section>')
+
+
+def _phase(state: Any) -> str:
+    """The hand's phase as a word ("play", "bidding"; a phase the engine keeps as an Enum, by its value)."""
+    phase = getattr(state, "phase", "play")
+    return str(getattr(phase, "value", phase))
 
 
 def _play_action(kind: Kind, card: Card) -> Any:
@@ -569,6 +612,8 @@ def _hand_word(table: Table) -> str:
 
 
 def _facts(table: Table, state: Any) -> str:
+    if table.kind.draw_facts is not None:
+        return table.kind.draw_facts(table)
     names = table.names
     word = _hand_word(table)
     rows = [f"<dt>{word.capitalize()}</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
@@ -598,6 +643,8 @@ def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
 
 
 def _felt(table: Table, state: Any) -> str:
+    if table.kind.draw_felt is not None:
+        return table.kind.draw_felt(table)
     if table.kind.felt is not None:
         return _laid_felt(table, state)
     names = table.names
@@ -644,6 +691,8 @@ def hand_log(table: Table, h: int) -> str:
         return [f'<li class="sv-log-trick" data-key="{key}{"" if i == 0 else i + 1}">{escape(words.say(r))}</li>'
                 for i, r in enumerate(happened[start:end])]
 
+    if kind.log_entries is not None:
+        return _log_list(table, h, [_entry(table, h, e) for e in kind.log_entries(table, h)])
     items = after(f"{h}.dealt", 0, marks[0])
     for k, (seat, action) in enumerate(table.moves[h]):
         if kind.describe is not None:
@@ -651,14 +700,26 @@ def hand_log(table: Table, h: int) -> str:
         else:
             revealed = kind.words_over(seat, action) if over and kind.words_over is not None else None
             text = f"{names[seat]} {revealed or table.said[h][k]}."
-        why = ""
-        if table.explained[h][k]:
-            why = (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
-                   f'aria-label="{escape(_why_label(names[seat], text))}">Why?</button><span class="sv-why-text"></span>')
-        items.append(f'<li class="sv-log-move" data-key="{h}.{k}">{escape(text)}{why}</li>')
+        items.append(_entry(table, h, LogEntry(f"{h}.{k}", text, move=k)))
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:
         items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
+    return _log_list(table, h, items)
+
+
+def _entry(table: Table, h: int, entry: LogEntry) -> str:
+    """One entry of hand ``h``'s log; a computer move its player can explain has its "Why?" button."""
+    why = ""
+    k = entry.move
+    if k is not None and table.explained[h][k]:
+        name = table.names[table.moves[h][k][0]]
+        label = f"Why did {name} {entry.doing}?" if entry.doing else _why_label(name, entry.text)
+        why = (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
+               f'aria-label="{escape(label)}">Why?</button><span class="sv-why-text"></span>')
+    return f'<li class="sv-log-{entry.sort}" data-key="{entry.key}">{escape(entry.text)}{why}</li>'
+
+
+def _log_list(table: Table, h: int, items: list[str]) -> str:
     # A long log scrolls (table.css), so it takes the focus, for the keyboard to scroll it.
     label = f"What happened in {_hand_word(table)} {h + 1}"
     return f'<ol class="sv-log" tabindex="0" aria-label="{label}">{"".join(items)}</ol>'
@@ -679,9 +740,12 @@ def _log(table: Table) -> str:
     last = len(table.match.hands) - 1
     word = _hand_word(table)
     blocks = [f'<h3 class="sv-table-h">What happened in {word} {last + 1}</h3>{hand_log(table, last)}']
+    results = {line.hand: line.note for line in table.match.sheet_lines()}
     for h in reversed(range(last)):
-        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>{word.capitalize()} {h + 1}</summary>'
-                      '<div class="sv-log-slot"></div></details>')
+        note = results.get(h + 1)
+        said = f": {_say(note[0], table)}" if note else ""
+        blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>{word.capitalize()} {h + 1}{escape(said)}'
+                      '</summary><div class="sv-log-slot"></div></details>')
     return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'
 
 
@@ -692,6 +756,8 @@ def _team_name(table: Table, seats: Sequence[int]) -> str:
 
 
 def _sheet(table: Table) -> str:
+    if table.kind.draw_sheet is not None:
+        return table.kind.draw_sheet(table)
     match = table.match
     columns = match.sheet_columns()
     heads = table.kind.sheet_heads(match) if table.kind.sheet_heads is not None else [
@@ -739,6 +805,9 @@ def _end(table: Table) -> str:
         button = ('<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
                   'data-do="next">Deal the next hand</button></div>')
     over = f"The {_hand_word(table)} is over"
+    if table.kind.draw_result is not None:
+        return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
+                f"{table.kind.draw_result(table)}{button}</section>")
     return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
             f"<p><strong>{escape(scored)}</strong></p>{button}"
             f'<h3 class="sv-table-h">{escape(_end_heading(table))}</h3>{_all_hands(table)}</section>')
@@ -902,9 +971,6 @@ def _chosen(table: Table, state: Any, text: str) -> Any:
 
 #: What South is told when what was sent is nothing on offer now (a stale page, a hand-made request).
 _NOT_ON_OFFER = "That is not one of your choices now: choose from the buttons and cards on offer."
-#: The codes of the engines' refusals that say only that an action is of the wrong sort for the moment (in the
-#: engine's words): the table says instead what South is asked.
-_NOT_NOW = frozenset({"wrong-phase", "over"})
 
 
 def _refusal(table: Table, state: Any, said: str, action: Any, legal: Sequence[Any]) -> str:
@@ -921,9 +987,9 @@ def _refusal(table: Table, state: Any, said: str, action: Any, legal: Sequence[A
         if card is not None and card not in playable(state, SOUTH):
             return f"{card.symbol} is not in your hand."
         reason = state.refusal(action)
-        if reason is not None and reason.code == "not-held" and reason.cards:
+        if reason is not None and reason.code == kind.not_held and reason.cards:
             return f"{cards_text(reason.cards)} is not in your hand."
-        if reason is not None and reason.code not in _NOT_NOW:
+        if reason is not None and reason.code not in kind.not_now:
             return _say(reason, table)
     return _NOT_ON_OFFER
 
@@ -955,7 +1021,7 @@ def _pick_refusal(table: Table, state: Any, word: str, tokens: Sequence[str], of
             return f"Tick at most {_number(most)} {noun_for(most, 'card')} to lay away: {you}."
         return f"Tick at least {_number(least)} {noun_for(least, 'card')} to lay away: {you}."
     reason = state.refusal(type(offered[0])(word, cards=tuple(ticked)))
-    if reason is not None and reason.code not in _NOT_NOW:
+    if reason is not None and reason.code not in table.kind.not_now:
         return _say(reason, table)
     return "Those cards cannot be laid away together: tick others."
 
@@ -1057,10 +1123,16 @@ def _controls_for(kind: Kind) -> Callable[[Params], str]:
         except WidgetError:
             shown = None
         setup = shown.setup if shown is not None else (p.get("setup", "") or kind.default_setup)
-        level = shown.level if shown is not None else (p.get("level", "") or kind.levels[0][0])
+        level = shown.level if shown is not None else (p.get("level", "") or kind.default_level or kind.levels[0][0])
         rules = shown.rules if shown is not None else rules_of(kind)()
-        setups = "".join(f'<option value="{v}"{" selected" if v == setup else ""}>{escape(label)}</option>'
-                         for v, label in kind.setups)
+        if len(kind.setups) == 1:  # one way to play: said, with nothing to choose
+            setup_html = (f'<input type="hidden" name="setup" value="{kind.setups[0][0]}">'
+                          f'<p class="sv-table-setup">{escape(kind.setups[0][1])}.</p>')
+        else:
+            options = "".join(f'<option value="{v}"{" selected" if v == setup else ""}>{escape(label)}</option>'
+                              for v, label in kind.setups)
+            setup_html = f'<label>Game <select name="setup">{options}</select></label>'
+
         if len(kind.levels) == 1:  # nothing to choose: the one level, said
             name, summary = kind.levels[0]
             level_html = (f'<input type="hidden" name="level" value="{name}">'
@@ -1072,8 +1144,7 @@ def _controls_for(kind: Kind) -> Callable[[Params], str]:
                 f"<span><strong>{escape(name.capitalize())}</strong>: {escape(summary)}</span></label>"
                 for name, summary in kind.levels
             ) + "</fieldset>")
-        return table_controls(p.get("game", ""), f'<label>Game <select name="setup">{setups}</select></label>{level_html}'
-                                                 f"{_rules_fields(kind, rules)}")
+        return table_controls(p.get("game", ""), f"{setup_html}{level_html}{_rules_fields(kind, rules)}")
 
     return controls
 

@@ -28,7 +28,7 @@ import pytest
 from stytvolt.core.cards import ALL_CARDS
 from stytvolt.web import handle
 from stytvolt.web import table as matches
-from stytvolt.styrivolt import table as styrivolt_table
+from stytvolt.web.table import SOUTH, Table, new_table
 
 #: Words of the engine's parser and of the request, which a page must never show.
 PARSER_WORDS = ("bad action", "bad card", "bad suit", "bad bid", "expected", "error", "Error", "not one of the actions",
@@ -242,29 +242,29 @@ def test_a_card_south_does_not_hold_and_a_turn_not_souths_are_said_plainly() -> 
     assert refused("sjavs", do="computer", game=text) == "It is your turn, not the computer's."
 
 
-# -- Stýrivolt's own table --------------------------------------------------------------------------------------------
+# -- Stýrivolt at the table ------------------------------------------------------------------------------------------
 
 
-def styrivolt_positions(seeds: range) -> Iterator[tuple[styrivolt_table.Table, list[str]]]:
+def styrivolt_positions(seeds: range) -> Iterator[tuple[Table, list[str]]]:
     """Stýrivolt tables at each kind of moment South meets in two hands (East deals the first, South the second),
     with the actions South took before it."""
     from stytvolt.styrivolt.players import computer
 
     for seed in seeds:
-        table = styrivolt_table.new_table(level="beginner", seed=seed)
+        table = new_table("styrivolt", level="beginner", seed=seed)
         rng = random.Random(seed)
         seen: set[object] = set()
         taken: list[str] = []
         for hand in range(2):
             if hand:
-                table.game.deal()
-            while (state := table.game.current) is not None:
+                table.deal()
+            while not (state := table.hand).is_terminal():
                 seat = state.to_move
-                if seat != styrivolt_table.SOUTH:
+                if seat != SOUTH:
                     if "computer" not in seen:
                         seen.add("computer")
                         yield table, taken
-                    state.apply(computer("beginner", rng.randrange(10**6)).choose(state.observation(seat)))
+                    table.apply(computer("beginner", rng.randrange(10**6)).choose(state.observation(seat)))
                 else:
                     legal = state.legal_actions()
                     moment = (state.phase, frozenset(a.kind for a in legal), bool(state.current))
@@ -273,9 +273,7 @@ def styrivolt_positions(seeds: range) -> Iterator[tuple[styrivolt_table.Table, l
                         yield table, taken
                     action = rng.choice(legal)
                     taken.append(str(action))
-                    state.apply(action)
-                if state.is_terminal():
-                    table.game.score()
+                    table.apply(action)
             yield table, taken
 
 
@@ -283,16 +281,16 @@ def test_the_styrivolt_table_refuses_wrong_input_in_the_games_words() -> None:
     said: set[str] = set()
     for table, taken in styrivolt_positions(range(3)):
         text = table.text()
-        state = table.game.current
+        state = table.match.current
         if state is None:
             said.add(refused("styrivolt", do="play", game=text, action=taken[-1]))
             said.add(refused("styrivolt", do="computer", game=text))
-        elif state.to_move != styrivolt_table.SOUTH:
+        elif state.to_move != SOUTH:
             said.add(refused("styrivolt", do="play", game=text, action=taken[-1] if taken else "take"))
             said.add(refused("styrivolt", do="next", game=text))
         else:
             legal = {str(a) for a in state.legal_actions()}
-            held = set(state.hands[styrivolt_table.SOUTH])
+            held = set(state.hands[SOUTH])
             wrong = [str(c) for c in ALL_CARDS if c.rank != 10][::5] + [a for a in taken[-6:]] + [
                 "", "dance", "take", "pass", "keep", "stop", "trade H5 H7", "trade", "expose ZZ", "with", "discard"]
             for action in wrong:
@@ -307,7 +305,7 @@ def test_the_styrivolt_table_refuses_wrong_input_in_the_games_words() -> None:
         said.add(refused("styrivolt", do="show", game=text + "~"))
     for params in ({"do": "new", "level": "grandmaster"}, {"do": "new", "seed": "-1"},
                    {"do": "new", "compulsory-beating": "maybe"}, {"do": "new", "cut-for-stikkar": "sometimes"},
-                   {"do": "show", "game": "garbage"}, {"do": "undo", "game": "1.42.3.club.."},
-                   {"do": "next", "game": "1.42.3.club.."}, {"do": "play", "action": "C9"}):
+                   {"do": "show", "game": "garbage"}, {"do": "undo", "game": "t1.42.3.club.4."},
+                   {"do": "next", "game": "t1.42.3.club.4."}, {"do": "play", "action": "C9"}):
         said.add(refused("styrivolt", **params))
     assert len(said) >= 10, said

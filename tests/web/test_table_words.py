@@ -19,7 +19,7 @@ import pytest
 
 from stytvolt.web import handle, render_figure
 from stytvolt.web import table as matches
-from stytvolt.styrivolt import table as styrivolt_table
+from stytvolt.web.table import SOUTH, hand_log, new_table, render
 from core.test_words import faults
 
 #: Every way the shared table plays, with the hands sampled.
@@ -83,23 +83,21 @@ def test_the_styrivolt_tables_words_count_one_way() -> None:
 
     found: dict[str, str] = {}
     for seed in (1, 2, 3):
-        table = styrivolt_table.new_table(level="beginner", seed=seed)
+        table = new_table("styrivolt", level="beginner", seed=seed)
         rng = random.Random(seed)
         for _ in range(3):
-            while (state := table.game.current) is not None:
+            while not (state := table.hand).is_terminal():
                 seat = state.to_move
-                if seat == styrivolt_table.SOUTH:
-                    check(f"styrivolt seed {seed}", styrivolt_table.render(table), found)
+                if seat == SOUTH:
+                    check(f"styrivolt seed {seed}", render(table), found)
                     action = rng.choice(state.legal_actions())
                 else:
                     action = computer("beginner", rng.randrange(10**6)).choose(state.observation(seat))
-                state.apply(action)
-                if state.is_terminal():
-                    table.game.score()
-            check(f"styrivolt seed {seed}", styrivolt_table.render(table), found)
-            for h in range(len(table.game.hands)):
-                check(f"styrivolt seed {seed} log {h}", styrivolt_table.hand_log(table.game, h), found)
-            table.game.deal()
+                table.apply(action)
+            check(f"styrivolt seed {seed}", render(table), found)
+            for h in range(len(table.match.hands)):
+                check(f"styrivolt seed {seed} log {h}", hand_log(table, h), found)
+            table.deal()
     assert not found, found
 
 
