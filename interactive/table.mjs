@@ -1,7 +1,7 @@
 // The table: a whole game against the computer (served as assets/table.mjs, imported by runtime.mjs).
 //
-// The engine draws everything (stytvolt/web/table.py, or Stýrivolt's stytvolt/styrivolt/table.py, in the worker's
-// Pyodide); this module only asks and shows.  It owns its widget,
+// The engine draws everything (stytvolt/web/table.py with the game's own words, in the worker's Pyodide); this
+// module only asks and shows, for every game alike (the widget's data-game says which).  It owns its widget,
 // .sv-widget[data-widget="table"], instead of the runtime's generic form
 // handling, because a game needs more than one answer per click:
 //
@@ -190,7 +190,7 @@ function mount(widget) {
       working = true;
       showStatus(busyText, fraction);
     }, BUSY_MS);
-    const request = { game: widget.dataset.game || "styrivolt", widget: KIND, params };
+    const request = { game: widget.dataset.game, widget: KIND, params };
     const response = await api.request(KIND, params, request.game, {
       channel: on,
       onProgress: (p) => {
@@ -370,19 +370,11 @@ function mount(widget) {
 
   // -- the reasons asked for ------------------------------------------------------------------------------
 
-  // How many letters follow each action character of Stýrivolt's game text (stytvolt/styrivolt/table.py,
-  // game_text, whose first field is "1"): a card played is one letter; "0" (trade) names two cards, "1" (expose),
-  // "4" (with), "6" (discard) one.  At the one table (stytvolt/web/table.py) each action is one character, or
-  // "_" and one.
-  const CARDS_AFTER = { 0: 2, 1: 1, 4: 1, 6: 1 };
-
-  /** The first ``count`` actions of a hand's record (``lettered``: written as Stýrivolt's table writes them). */
-  function prefixOf(code, count, lettered) {
+  /** The first ``count`` actions of a hand's record: each action is one character, or "_" and one
+   * (stytvolt/web/table.py, game_text). */
+  function prefixOf(code, count) {
     let i = 0;
-    for (let n = 0; n < count && i < code.length; n++) {
-      if (lettered) i += /[A-Za-z]/.test(code[i]) ? 1 : 1 + (CARDS_AFTER[code[i]] || 0);
-      else i += code[i] === "_" ? 2 : 1;
-    }
+    for (let n = 0; n < count && i < code.length; n++) i += code[i] === "_" ? 2 : 1;
     return code.slice(0, i);
   }
 
@@ -397,7 +389,7 @@ function mount(widget) {
     const hands = parts.length - 5;
     const root = tableRoot();
     const over = h < hands - 1 || (root && root.dataset.turn === "next");
-    return `${parts.slice(0, 5).join(".")}|${move}|${prefixOf(parts[5 + h] || "", k + 1, parts[0] === "1")}|${over}`;
+    return `${parts.slice(0, 5).join(".")}|${move}|${prefixOf(parts[5 + h] || "", k + 1)}|${over}`;
   }
 
   function restoreWhys(root) {

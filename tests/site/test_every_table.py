@@ -1,4 +1,4 @@
-"""The one table in Chromium, for a game other than Stýrivolt: the settings panel deals a game with the rule
+"""The one table in Chromium, with a game whose settings offer rule switches (Sjavs): the settings panel deals a game with the rule
 switches chosen, and "Why?" on a computer move shows the expert's reason, as CPython gives it for the same game."""
 
 from __future__ import annotations

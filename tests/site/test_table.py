@@ -1,4 +1,4 @@
-"""The table in Chromium: a game against the computer played through its controls, checked against CPython.
+"""Stýrivolt's table in Chromium: a game against the computer played through its controls, checked against CPython.
 
 The page's game is read back from its "game" field with CPython's
 ``read_game_text``, so what the page shows (the hand, the chalk-up, a
@@ -9,19 +9,26 @@ context_factory).
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from sitekit import SiteServer
 from test_site import ANSWER_TIMEOUT, wait_ready
 
 from stytvolt.web import handle
 from stytvolt.styrivolt.chalk import chalk_description
-from stytvolt.styrivolt.table import SOUTH, read_game_text
+from stytvolt.web.table import SOUTH, Table
+from stytvolt.web.table import read_game_text as read_any
 
 PATH = "table/"
 STORE = "stytvolt:table:/table/#table"
+
+
+def read_game_text(text: str) -> Table:
+    return read_any("styrivolt", text)
 
 
 def open_table(page: Any, server: SiteServer, query: str = "") -> Any:
@@ -88,7 +95,7 @@ def test_a_whole_hand_against_the_computer_updates_the_chalk_up(context_factory:
     widget = open_table(page, server)
     assert widget.locator(".sv-output").get_attribute("data-source") == "pyodide"
     start = read_game_text(game_of(widget))
-    assert len(start.game.hands) == 1 and start.level == "club"
+    assert len(start.match.game.hands) == 1 and start.level == "club"
     # The cards are buttons named for a screen reader; the log is not read out on every redraw, a live region is.
     if turn(widget) == "south" and widget.locator('.sv-output button.sv-table-card[data-do="play"]').count():
         label = widget.locator('.sv-output button.sv-table-card[data-do="play"]').first.get_attribute("aria-label")
@@ -102,14 +109,14 @@ def test_a_whole_hand_against_the_computer_updates_the_chalk_up(context_factory:
         assert moves < 40
     assert turn(widget) == "next"
     table = read_game_text(game_of(widget))
-    hand = table.game.hands[0]
+    hand = table.match.game.hands[0]
     assert hand.is_terminal() and hand.result is not None
     assert sum(1 for p, _ in hand.history if p == SOUTH) == moves
     # The chalk-up on the page is CPython's chalk-up of this game, with this hand's result on it.
-    assert len(table.game.board.history) == 1
+    assert len(table.match.game.board.history) == 1
     desc = widget.locator(".sv-table-chalk svg desc").text_content()
-    assert desc == chalk_description(table.game.board.state)
-    assert table.game.board.state != read_game_text(".".join(game_of(widget).split(".")[:5])).game.board.state
+    assert desc == chalk_description(table.match.game.board.state)
+    assert table.match.game.board.state != read_game_text(".".join(game_of(widget).split(".")[:5])).match.game.board.state
     # All four hands face up; the result in words; the next hand is offered.
     shown = widget.locator(".sv-all-hands").inner_text()
     for p in range(4):
@@ -124,8 +131,8 @@ def test_a_whole_hand_against_the_computer_updates_the_chalk_up(context_factory:
     widget.locator('.sv-output button[data-do="next"]').click()
     settle(widget, n + 1)
     table = read_game_text(game_of(widget))
-    assert len(table.game.hands) == 2 and table.game.hands[1].dealer == SOUTH
-    assert len(table.game.board.history) == 1
+    assert len(table.match.game.hands) == 2 and table.match.game.hands[1].dealer == SOUTH
+    assert len(table.match.game.board.history) == 1
     # The first hand's log is folded under its result; opened, it is fetched and told in full.
     folded = widget.locator('.sv-output details.sv-log-old[data-hand="0"]')
     assert "Hand 1: " in folded.locator("summary").inner_text()
@@ -143,7 +150,7 @@ def test_undo_then_a_reload_restores_the_game(context_factory: Any, server: Site
         asked = game_of(widget)
         play_south(widget)
         played = game_of(widget)
-        if len(read_game_text(played).game.hands[-1].history) > len(read_game_text(asked).game.hands[-1].history) + 1:
+        if len(read_game_text(played).match.game.hands[-1].history) > len(read_game_text(asked).match.game.hands[-1].history) + 1:
             break
     n = responses(widget)
     widget.get_by_role("button", name="Undo", exact=True).click()
@@ -182,7 +189,7 @@ def test_why_shows_the_computers_reason(page: Any, server: SiteServer) -> None:
     why.click()
     said = widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said')
     said.wait_for(timeout=ANSWER_TIMEOUT)
-    expected = handle({"widget": "table", "params": {"do": "why", "move": move, "game": text}})
+    expected = handle({"game": "styrivolt", "widget": "table", "params": {"do": "why", "move": move, "game": text}})
     assert expected["ok"]
     assert "reasoning:" in said.inner_text()
     assert said.inner_text().strip() == re.sub(r"<[^>]+>", "", expected["html"]).replace("&#x27;", "'").strip()
@@ -208,7 +215,7 @@ def test_a_new_game_with_settings_cancels_the_computer_and_starts_afresh(page: A
     settle(widget)
     text = game_of(widget)
     table = read_game_text(text)
-    assert table.level == "beginner" and table.game.rules.compulsory_beating and table.game.rules.scoring.value == "penguin"
+    assert table.level == "beginner" and table.match.rules.compulsory_beating and table.match.rules.scoring.value == "penguin"
     assert text.split(".")[1] != before.split(".")[1]  # a fresh seed
     # Nothing of the old game comes back after a while: its computer move was cancelled, not shown late.
     page.wait_for_timeout(1500)
@@ -225,3 +232,17 @@ def test_the_table_fits_a_phone(context_factory: Any, server: SiteServer) -> Non
     if turn(widget) == "south":
         card = first_move(widget).bounding_box()
         assert card is not None and card["width"] >= 40 and card["height"] >= 40  # a finger's size
+
+
+def test_a_link_from_before_the_one_table_opens_and_is_kept_in_the_new_form(page: Any, server: SiteServer) -> None:
+    # A game text the Stýrivolt table wrote before it joined the one table (its first field "1", cards by letter).
+    kept = json.loads((Path(__file__).parents[1] / "styrivolt" / "data" / "old_table_texts.json").read_text("utf-8"))
+    old = next(o for o in kept if o["turn"] == "south")  # the page waits for South: nothing is played on
+    widget = open_table(page, server, "?" + urlencode({"w": "table", "game": old["text"]}))
+    now = handle({"game": "styrivolt", "widget": "table", "params": {"do": "show", "game": old["text"]}})
+    assert now["ok"] and now["set"]["game"].startswith("t1.")
+    assert game_of(widget) == now["set"]["game"]
+    assert turn(widget) == old["turn"]
+    shown = widget.locator(".sv-output .sv-log li[data-key]")
+    assert shown.count() == len(old["log"])
+    assert parse_qs(urlsplit(page.url).query)["game"] == [now["set"]["game"]]
