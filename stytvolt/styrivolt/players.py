@@ -42,6 +42,7 @@ from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.bots import SimpleBot, card_worth
 from stytvolt.styrivolt.fasthand import check_solvable
 from stytvolt.styrivolt.hand import HandState
+from stytvolt.styrivolt.levels import LEVEL_OF, DEFAULT_LEVEL, LEVEL_SUMMARIES, LEVELS, Level
 from stytvolt.styrivolt.observation import Observation
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.sampling import sample
@@ -50,28 +51,6 @@ from stytvolt.styrivolt.solver import solve
 __all__ = ["LEVELS", "LEVEL_SUMMARIES", "DEFAULT_LEVEL", "Level", "Decision", "ComputerPlayer", "computer", "describe_action"]
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
-    """How hard a computer player thinks."""
-
-    name: str
-    summary: str
-    deals: int  # deals drawn per decision (0: rules of thumb only)
-    solve_at: int  # the solver scores actions once every hand holds at most this many cards
-    solve_nodes: int  # the most positions one solve may search before play-outs are used instead
-
-
-_LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", "plays by a beginner's rules of thumb, at once", 0, 0, 0),
-    "club": Level("club", "pictures 10 deals that fit what it has seen and plays each choice out", 10, 4, 5_000),
-    "expert": Level("expert", "pictures 24 deals, and solves the play exactly from five cards a hand", 24, 5, 20_000),
-}
-#: The levels, weakest first.
-LEVELS: tuple[str, ...] = tuple(_LEVELS)
-#: Each level in a few words.
-LEVEL_SUMMARIES: dict[str, str] = {name: level.summary for name, level in _LEVELS.items()}
-#: The level a computer player has unless told otherwise.
-DEFAULT_LEVEL = "club"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +93,13 @@ class ComputerPlayer:
     """A fair computer player: ``choose(obs)``, ``decide(obs)``, ``think(obs)``.  See the module docstring."""
 
     def __init__(self, level: str | Level = DEFAULT_LEVEL, seed: int | None = None) -> None:
-        if isinstance(level, str) and level not in _LEVELS:
+        if isinstance(level, str) and level not in LEVEL_OF:
             raise InvalidPosition(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
         if not isinstance(level, (str, Level)):
             raise InvalidPosition(f"unknown level: expected one of {', '.join(LEVELS)}, or a Level, not {type_name(level)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InvalidPosition(f"a seed is a whole number, not {type_name(seed)}")
-        self.level = _LEVELS[level] if isinstance(level, str) else level
+        self.level = LEVEL_OF[level] if isinstance(level, str) else level
         self.seed = 0 if seed is None else seed
         # The beginner is SimpleBot itself: its ties are broken by one generator over the game,
         # so `stytvolt play --level beginner` deals and plays exactly as SimpleBot always did.

@@ -32,12 +32,11 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
-from stytvolt.core.match import SheetLine
 from stytvolt.core.rules import parse_switch_words
 from stytvolt.core.words import counted
 from stytvolt.styrivolt.actions import Action, Kind as ActionKind
@@ -47,7 +46,7 @@ from stytvolt.styrivolt.hand import HandState
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.observation import Observation
 from stytvolt.styrivolt.pack import PLAYERS, TRICKS
-from stytvolt.styrivolt.players import DEFAULT_LEVEL, LEVEL_SUMMARIES, LEVELS, Decision, computer
+from stytvolt.styrivolt.levels import DEFAULT_LEVEL, LEVEL_SUMMARIES, LEVELS
 from stytvolt.styrivolt.ranking import Ranking
 from stytvolt.styrivolt.records import Phase
 from stytvolt.styrivolt.saved import read_deck
@@ -59,6 +58,13 @@ from stytvolt.styrivolt import site as _site  # noqa: F401  (the game's other wi
 from stytvolt.web import WidgetError
 from stytvolt.web.kinds import Kind, LogEntry, OldGame, Trick
 from stytvolt.web.table import join
+
+if TYPE_CHECKING:
+    from stytvolt.core.match import SheetLine
+    from stytvolt.styrivolt.players import ComputerPlayer, Decision
+
+# The computer players (and the solver under them) are imported when a computer first moves, so a page's first
+# answer never waits for them.
 
 __all__ = ["KIND", "ChalkedGame", "SOUTH", "events", "Event", "old_game", "OLD_TEXT_VERSION"]
 
@@ -138,9 +144,11 @@ class ChalkedGame:
     def sheet_columns(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
-    def sheet_lines(self) -> list[SheetLine]:
+    def sheet_lines(self) -> list["SheetLine"]:
         """The start, then each hand chalked: the crosses each team holds after it, and the hand's result and what
         it did to the chalk-up."""
+        from stytvolt.core.match import SheetLine
+
         game = self.game
         out = [SheetLine(0, (0, 0), ())]
         for i, change in enumerate(game.board.history):
@@ -601,6 +609,12 @@ def _draw_sheet(table: Any) -> str:
             f'{chalk_figure(board, last, title="The chalk-up of this game", id_prefix="table-chalk")}</section>')
 
 
+def _summary(table: Any, h: int) -> str:
+    """An earlier hand's result, in a sentence, over its folded log."""
+    result = table.match.hands[h].result
+    return _say(result.reason) if result is not None else ""
+
+
 def _prompt_of(state: HandState) -> str:
     obs = _view(state)
     return _prompt(state, obs, obs.ranking)
@@ -627,7 +641,13 @@ def _tricks(state: HandState) -> list[Trick]:
     return [(t.leader, tuple(zip(t.players, t.cards)), t.winner) for t in state.tricks]
 
 
-def _why(state: HandState, decision: Decision, seat: int, name: str) -> str:
+def _bot(level: str, seed: int) -> "ComputerPlayer":
+    from stytvolt.styrivolt.players import computer
+
+    return computer(level, seed)
+
+
+def _why(state: HandState, decision: "Decision", seat: int, name: str) -> str:
     """A computer player's own reason (its ``think`` says why, in words that name no seat)."""
     return decision.why
 
@@ -637,7 +657,7 @@ KIND = Kind(
     setups=((SETUP, "Four players in two teams: you and North against West and East"),),
     players_of=lambda setup: PLAYERS, start=_start,
     levels=tuple((name, LEVEL_SUMMARIES[name]) for name in LEVELS), default_level=DEFAULT_LEVEL,
-    bot=computer, order=_hand_order, is_trump=lambda state, card: False, card_action=Action.play,
+    bot=_bot, order=_hand_order, is_trump=lambda state, card: False, card_action=Action.play,
     sheet_title="The chalk-up", sheet_unit="crosses",
     kind_of=lambda action: action.kind.value,
     card_of=lambda action: action.card if action.kind is ActionKind.PLAY else None,
@@ -645,7 +665,7 @@ KIND = Kind(
     trick_so_far=lambda state: [((state.leader + i) % PLAYERS, c) for i, c in enumerate(state.current)],
     tricks=_tricks, prompt=_prompt_of, doing=_doing_now,
     log_entries=_log_entries, draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,
-    draw_sheet=_draw_sheet, team_names=_TEAMS,
+    draw_sheet=_draw_sheet, summary=_summary, team_names=_TEAMS,
     not_now=frozenset({"refused.phase", "refused.over"}), not_held="refused.not_held",
     why_offered=lambda level, state, action: True, why=_why, legacy=old_game,
 )

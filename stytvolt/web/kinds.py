@@ -139,6 +139,9 @@ class Kind:
     draw_felt: Callable[[Any], str] | None = None
     draw_result: Callable[[Any], str] | None = None
     draw_sheet: Callable[[Any], str] | None = None
+    # (the Table, an earlier hand's number from 0) -> what its folded log's summary says after the hand's name; None:
+    # what the hand scored, as its line of the sheet says
+    summary: Callable[[Any, int], str] | None = None
     # The codes of the engine's refusals that say only that an action is of the wrong sort for the moment (the table
     # says instead what South is asked), and of the one that says a card is not held
     not_now: frozenset[str] = frozenset({"wrong-phase", "over"})

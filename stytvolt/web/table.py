@@ -740,10 +740,14 @@ def _log(table: Table) -> str:
     last = len(table.match.hands) - 1
     word = _hand_word(table)
     blocks = [f'<h3 class="sv-table-h">What happened in {word} {last + 1}</h3>{hand_log(table, last)}']
-    results = {line.hand: line.note for line in table.match.sheet_lines()}
+    summary = table.kind.summary
+    results = {line.hand: line.note for line in table.match.sheet_lines()} if last and summary is None else {}
     for h in reversed(range(last)):
-        note = results.get(h + 1)
-        said = f": {_say(note[0], table)}" if note else ""
+        if summary is not None:
+            said = f": {summary(table, h)}"
+        else:  # what the hand scored, as its line of the sheet says (nothing for a passed hand)
+            note = results.get(h + 1)
+            said = ": " + " ".join(_say(r, table) for r in note) if note else ""
         blocks.append(f'<details class="sv-log-old" data-hand="{h}"><summary>{word.capitalize()} {h + 1}{escape(said)}'
                       '</summary><div class="sv-log-slot"></div></details>')
     return f'<section class="sv-table-log" aria-label="What happened">{"".join(blocks)}</section>'

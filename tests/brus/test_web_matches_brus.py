@@ -281,7 +281,9 @@ def test_the_game_text_round_trip_and_undo() -> None:
 def test_earlier_deals_logs_are_given_on_request() -> None:
     response = play_on(ok(do="new", setup="4", seed="5"), deals=1)
     response = ok(do="next", game=response["set"]["game"])
-    assert '<details class="sv-log-old" data-hand="0"><summary>Deal 1</summary>' in response["html"]
+    # Folded under what it scored, as the sheet's line for it says.
+    summary = re.search(r'<details class="sv-log-old" data-hand="0"><summary>([^<]*)</summary>', response["html"])
+    assert summary and summary.group(1).startswith("Deal 1: ") and " score 1: now 1 stroke." in summary.group(1)
     old = ok(do="log", game=response["set"]["game"], hand="0")
     assert "South leads ♣J (Spit)." in text_of(old["html"])
     keys = re.findall(r'data-key="([^"]+)"', old["html"])
