@@ -36,6 +36,7 @@ from typing import Any, Callable, Generator, Iterator, Mapping
 from stytvolt.core import registry
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.protocol import run_to_end
 from stytvolt.core.players import legal_actions_of
 from stytvolt.core.words import counted
 from stytvolt.analysis.games import position_of
@@ -158,13 +159,7 @@ class SamplingPlayer:
 
     def decide(self, obs: Any) -> Decision:
         """The action with its reason and scores."""
-        thinking = self.think(obs)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                decision: Decision = done.value
-                return decision
+        return run_to_end(self.think(obs))
 
     def _draw(self, obs: Any, rng: random.Random) -> Any:
         if self.rules is not None and self._game.takes_rules:

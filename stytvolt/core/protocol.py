@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Generator, Protocol, Sequence, TypeVar, runtime_checkable
 
 from stytvolt.core.cards import Pack
 from stytvolt.core.checks import texts
 from stytvolt.core.errors import IllegalAction, InvalidPosition, ParseError
 from stytvolt.core.rules import Switch, switches
 
-__all__ = ["GameState", "Observation", "GameInfo", "Action", "replay_actions"]
+__all__ = ["GameState", "Observation", "GameInfo", "Action", "replay_actions", "run_to_end"]
 
 
 @runtime_checkable
@@ -159,3 +159,18 @@ def replay_actions(state: Any, actions: object, parse_action: Callable[[str], An
             state.apply(parse_action(text))
         except (ParseError, IllegalAction) as err:
             raise InvalidPosition(f"action {i + 1} ({text!r}) cannot be replayed: {err}") from None
+
+
+_T = TypeVar("_T")
+
+
+def run_to_end(work: Generator[float, None, _T]) -> _T:
+    """What a long piece of work returns, run at once: ``work`` is its generator form, which yields its progress
+    (0 to 1) between slices so a page can run it a slice at a time and cancel it (a computer player's ``think``, a
+    solver's steps, a widget's long answer)."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            result: _T = done.value
+            return result

@@ -44,6 +44,7 @@ from stytvolt.core.cards import Card
 from stytvolt.core.checks import whole_text
 from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import StytvoltError, type_name
+from stytvolt.core.protocol import run_to_end
 from stytvolt.knorri.cards import PACK
 from stytvolt.knorri.solver import Analysis, analyse, analyse_steps
 from stytvolt.knorri.state import Action, KnorriState, parse_action, phase_two
@@ -139,13 +140,7 @@ class Puzzle:
 
     def analysis(self) -> Analysis:
         """Every position reachable from the puzzle's, solved for ``seat`` (made once, then kept)."""
-        work = self.analysis_steps()
-        while True:
-            try:
-                next(work)
-            except StopIteration as done:
-                result: Analysis = done.value
-                return result
+        return run_to_end(self.analysis_steps())
 
     # -- playing -----------------------------------------------------------------------------------
 

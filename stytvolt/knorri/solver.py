@@ -40,10 +40,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, TypeVar
+from typing import Any, Callable, Hashable
 
 from stytvolt.core import checks
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.protocol import run_to_end
 from stytvolt.knorri.cards import MARKED_TWO
 from stytvolt.knorri.state import Action, KnorriState
 from stytvolt.knorri.variants import PhaseOne
@@ -57,7 +58,6 @@ MAX_POSITIONS = 200_000
 #: in the browser's WebAssembly).
 CHUNK = 200
 
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ class Analysis:
     def _doom(self) -> list[bool]:
         if self._doomed is None:
             others = [-2 if m < 0 else int(m != self.seat) for m in self._mover]
-            self._doomed, self._fall = _run(_attract_gen(others, self._lost_end, self._graph))
+            self._doomed, self._fall = run_to_end(_attract_gen(others, self._lost_end, self._graph))
         return self._doomed
 
     def verdict(self, state: KnorriState) -> Verdict:
@@ -415,21 +415,11 @@ def _attract_gen(chooser: list[int], target: list[bool],
     return inside, distance
 
 
-def _run(work: Generator[float, None, _T]) -> _T:
-    """A generator form driven to its end, its result returned."""
-    while True:
-        try:
-            next(work)
-        except StopIteration as finished:
-            result: _T = finished.value
-            return result
-
-
 def analyse(state: KnorriState, seat: int | None = None, *, max_positions: int = MAX_POSITIONS) -> Analysis:
     """Every position reachable from ``state`` (a phase-two position), and what ``seat`` (by default the
     player to move) can force from each: see :class:`Analysis`.  Refuses a position with more than
     ``max_positions`` positions reachable."""
-    return _run(analyse_steps(state, seat, max_positions=max_positions))
+    return run_to_end(analyse_steps(state, seat, max_positions=max_positions))
 
 
 def avoid_losing_steps(state: KnorriState, seat: int | None = None, *,
@@ -448,4 +438,4 @@ def avoid_losing(state: KnorriState, seat: int | None = None, *, max_positions: 
     >>> verdict.safe, verdict.moves     # ♦2 first: ♥9 and ♠3 cannot beat it; ♥5 would be beaten
     (True, ('play D2',))
     """
-    return _run(avoid_losing_steps(state, seat, max_positions=max_positions))
+    return run_to_end(avoid_losing_steps(state, seat, max_positions=max_positions))

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Generator
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
+from stytvolt.core.protocol import run_to_end
 from stytvolt.core.words import counted
 from stytvolt.styrivolt.actions import Action, Kind
 from stytvolt.styrivolt.bots import SimpleBot, card_worth
@@ -112,13 +113,7 @@ class ComputerPlayer:
         return self.decide(obs).action
 
     def decide(self, obs: Observation) -> Decision:
-        thinking = self.think(obs)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                decision: Decision = done.value
-                return decision
+        return run_to_end(self.think(obs))
 
     def think(self, obs: Observation) -> Generator[float, None, Decision]:
         """The decision, yielding progress (0 to 1) after each deal pictured."""

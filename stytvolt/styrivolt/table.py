@@ -106,6 +106,7 @@ class ChalkedGame:
 
     def __init__(self, seed: int, first_dealer: int, rules: Rules) -> None:
         self._game = Game(seed=seed, first_dealer=first_dealer, rules=rules)
+        self.seed, self.first_dealer, self.rules = seed, first_dealer, rules
 
     @property
     def game(self) -> Game:
@@ -114,18 +115,6 @@ class ChalkedGame:
         if game.hands and game.hands[-1].is_terminal() and len(game.board.history) < len(game.hands):
             game.score()
         return game
-
-    @property
-    def seed(self) -> int:
-        return self._game.seed
-
-    @property
-    def first_dealer(self) -> int:
-        return self._game.first_dealer
-
-    @property
-    def rules(self) -> Rules:
-        return self._game.rules
 
     @property
     def hands(self) -> list[HandState]:
@@ -620,16 +609,15 @@ def _prompt_of(state: HandState) -> str:
     return _prompt(state, obs, obs.ranking)
 
 
-def _doing_now(state: HandState) -> str:
-    """What a computer seat is doing, in the words of the phase."""
-    return {
-        Phase.EXPOSE: "the dealer chooses which card to expose",
-        Phase.CLAIM: "may claim the cut stikkar with the king",
-        Phase.LAST_CHANCE: "has a last chance to trade",
-        Phase.WITH: "chooses which exposed card goes with the stock",
-        Phase.STOCK_DECISION: "decides about the stock",
-        Phase.PLAY_ON: "decides whether to stop or play on",
-    }.get(state.phase, "is to play")
+#: What a computer seat is doing, in the words of the phase (in the play: "is to play").
+_DOING = {
+    Phase.EXPOSE: "chooses, as the dealer, which card to expose",
+    Phase.CLAIM: "may claim the cut stikkar with the king",
+    Phase.LAST_CHANCE: "has a last chance to trade",
+    Phase.WITH: "chooses which exposed card goes with the stock",
+    Phase.STOCK_DECISION: "decides about the stock",
+    Phase.PLAY_ON: "decides whether to stop or play on",
+}
 
 
 def _hand_order(state: HandState, cards: Sequence[Card]) -> list[Card]:
@@ -663,7 +651,7 @@ KIND = Kind(
     card_of=lambda action: action.card if action.kind is ActionKind.PLAY else None,
     action_label=_card_label, card_label=_card_label, card_role=_card_role,
     trick_so_far=lambda state: [((state.leader + i) % PLAYERS, c) for i, c in enumerate(state.current)],
-    tricks=_tricks, prompt=_prompt_of, doing=_doing_now,
+    tricks=_tricks, prompt=_prompt_of, doing=lambda state: _DOING.get(state.phase, "is to play"),
     log_entries=_log_entries, draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,
     draw_sheet=_draw_sheet, summary=_summary, team_names=_TEAMS,
     not_now=frozenset({"refused.phase", "refused.over"}), not_held="refused.not_held",

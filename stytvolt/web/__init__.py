@@ -79,6 +79,7 @@ from typing import Any, Callable, Mapping, TypedDict, TypeVar, Union
 from stytvolt.core import registry as _registry
 from stytvolt.core.errors import StytvoltError, type_name
 from stytvolt.core.jsontext import load_json
+from stytvolt.core.protocol import run_to_end
 
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
@@ -357,12 +358,7 @@ def finish(result: Union[Answer, Work]) -> Answer:
     """An answer function's result as its Answer: a :data:`Work` generator is driven to its end."""
     if not isinstance(result, Generator):
         return result
-    while True:
-        try:
-            next(result)
-        except StopIteration as done:
-            answer: Answer = done.value
-            return answer
+    return run_to_end(result)
 
 
 def _start(request: object) -> Union[Answer, Work]:
