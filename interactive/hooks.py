@@ -157,6 +157,13 @@ def _abbreviations() -> str:
 _ABBR = _abbreviations()
 
 
+def on_config(config: Any) -> Any:
+    """The games, as the registry lists them, for the search box (overrides/main.html writes them into every
+    page's head, before search.js reads them)."""
+    config["extra"]["stytvolt_games"] = json.dumps(searchindex.search_games(), ensure_ascii=False)
+    return config
+
+
 def on_startup(command: str, dirty: bool) -> None:
     _COMMAND["name"] = command
 

@@ -12,7 +12,8 @@ What the hook gives the site:
 
 * ``assets/lessons.mjs``: the path as data for the browser (every game with
   lessons: its title, its first page, its Practise page, and each lesson's
-  page, title as the menu gives it, and kinds), read by
+  page, title as the menu gives it, and kinds; and the first game, the one
+  whose pages are at the site's root), read by
   ``assets/progress.mjs`` (``interactive/progress.mjs``, served from here
   too), which keeps which lessons are passed, ticks them in the menu and
   fills the lists below;
@@ -171,6 +172,9 @@ def lesson_paths(pages: dict[str, str], titles: dict[str, str]) -> tuple[GamePat
 def module_source(paths: tuple[GamePath, ...]) -> str:
     """assets/lessons.mjs: the path as data for interactive/progress.mjs."""
     data = {
+        # The first game of the registry: its pages are at the site's root, a widget without data-game is its, and
+        # its records in the browser keep the names they had before there were other games.
+        "first": DEFAULT_GAME,
         "games": [
             {
                 "game": p.game, "title": p.title, "home": p.home, "homeTitle": p.home_title, "practise": p.practise,

@@ -251,7 +251,7 @@ document.addEventListener("sv:answer", (event) => {
   const widget = event.target instanceof Element && event.target.closest('.sv-widget[data-widget="table"]');
   const root = widget && widget.querySelector(".sv-table");
   if (!root || !["next", "over"].includes(root.dataset.turn)) return;
-  const game = widget.dataset.game || "styrivolt";
+  const game = widget.dataset.game || PATH.first;
   const id = `${root.dataset.seed}/${root.dataset.hand}`;
   const store = load();
   const table = isObject(store.tables[game]) ? store.tables[game] : { hands: 0, games: 0, seen: [] };
@@ -289,7 +289,7 @@ function keys() {
 
 function puzzleRecord(game) {
   try {
-    const data = JSON.parse(storage().getItem(game === "styrivolt" ? PUZZLES : `${PUZZLES}:${game}`) || "null");
+    const data = JSON.parse(storage().getItem(game === PATH.first ? PUZZLES : `${PUZZLES}:${game}`) || "null");
     return isObject(data) ? data : null;
   } catch {
     return null;
@@ -318,7 +318,7 @@ function tableText(game, store) {
 function refreshLines() {
   const store = load();
   for (const span of document.querySelectorAll(".sv-progress-value[data-progress]")) {
-    const game = span.dataset.game || "styrivolt";
+    const game = span.dataset.game || PATH.first;
     span.textContent = span.dataset.progress === "puzzles" ? puzzleText(game) : tableText(game, store);
   }
 }

@@ -14,7 +14,7 @@
 // * The score of the puzzle in hand: 100, less HINT costs (data-cost on the
 //   hint button) and 25 a wrong card; the fourth hint (the answer) or the
 //   solution makes it a miss (0).  When the puzzle is solved or shown, the
-//   result is kept in localStorage ("stytvolt:puzzles" for Stýrivolt's,
+//   result is kept in localStorage ("stytvolt:puzzles" for the first game's,
 //   "stytvolt:puzzles:<game>" for another game's, each game rated apart): each puzzle's best
 //   score, the streak (puzzles solved in a row with no wrong card and the
 //   solution not shown), and a rating (Elo: 1500 to start, K = 32, the
@@ -26,6 +26,8 @@
 //
 // For tests: the widget gets svResponses, svLastRequest, svLastResponse and
 // data-sv-idle, like the other widgets.
+
+import PATH from "./lessons.mjs"; // PATH.first: the registry's first game (interactive/lessons.py)
 
 const KIND = "puzzle";
 const STORE = "stytvolt:puzzles";
@@ -44,15 +46,16 @@ function today() {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Where a game's puzzle record is kept: each game has its own rating and results (Stýrivolt's key is the first). */
+/** Where a game's puzzle record is kept: each game has its own rating and results (the first game's record keeps
+ * the key it had before there were other games). */
 function storeOf(game) {
-  return !game || game === "styrivolt" ? STORE : `${STORE}:${game}`;
+  return !game || game === PATH.first ? STORE : `${STORE}:${game}`;
 }
 
 /** The game a widget or a figure's element belongs to. */
 function gameOf(element) {
   const owner = element.closest("[data-game]");
-  return owner ? owner.dataset.game : "styrivolt";
+  return owner ? owner.dataset.game : PATH.first;
 }
 
 function load(game) {
@@ -230,7 +233,7 @@ function mount(widget) {
     widget.setAttribute("aria-busy", "true");
     if (!api.isReady()) say(`Loading the rules engine… (${api.stage})`);
     const busy = setTimeout(() => say("Working…"), BUSY_MS);
-    const request = { game: widget.dataset.game || "styrivolt", widget: KIND, params };
+    const request = { game: widget.dataset.game || PATH.first, widget: KIND, params };
     const response = await api.request(KIND, params, request.game, { channel });
     clearTimeout(busy);
     pending -= 1;

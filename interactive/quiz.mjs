@@ -128,9 +128,10 @@ window.stytvoltQuiz = { load, save, clear, due, refresh: () => refreshAll() };
 
 // -- the page's pieces ----------------------------------------------------------------------------
 
-/** A game's Practise page, from the site's root (stytvolt/web/learn.py, practise_path). */
+/** A game's Practise page, from the site's root (stytvolt/web/learn.py, practise_path, as lessons.mjs has it). */
 function practisePath(game) {
-  return game === "styrivolt" ? "practise/" : `${game}/practise/`;
+  const path = PATH.games.find((g) => g.game === game);
+  return path ? path.practise : `${game}/practise/`;
 }
 
 function permalink(q) {
@@ -150,7 +151,7 @@ function quizKinds(widget) {
 
 function scoreText(store, widget) {
   const kinds = quizKinds(widget);
-  const game = widget.dataset.game || "styrivolt";
+  const game = widget.dataset.game || PATH.first;
   const waiting = store.review.filter((item) => {
     const [g, kind] = item.key.split("/");
     return g === game && (!kinds || kinds.includes(kind));
@@ -391,7 +392,7 @@ document.addEventListener(
     const widget = form instanceof HTMLFormElement && form.closest('.sv-widget[data-widget="quiz"]');
     if (!widget) return;
     const store = load();
-    const game = widget.dataset.game || "styrivolt";
+    const game = widget.dataset.game || PATH.first;
     let key = form.querySelector('input[name="key"]');
     if (!key) {
       key = document.createElement("input");
@@ -490,8 +491,8 @@ function openPermalink() {
   const params = new URLSearchParams(location.search);
   const widget = document.querySelector('.sv-widget[data-widget="quiz"][data-permalink]');
   if (!widget || !params.get("kind")) return;
-  const game = params.get("game") || widget.dataset.game || "styrivolt";
-  if (game !== (widget.dataset.game || "styrivolt")) return; // a link to another game's question: this page's quiz asks its own
+  const game = params.get("game") || widget.dataset.game || PATH.first;
+  if (game !== (widget.dataset.game || PATH.first)) return; // a link to another game's question: this page's quiz asks its own
   const kind = params.get("kind");
   const level = params.get("level") || "1";
   const seed = params.get("seed");

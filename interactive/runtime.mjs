@@ -13,7 +13,7 @@
 // * Widgets are (re)mounted on every page Material shows (document$), and
 //   mounting twice is harmless.
 // * A form's submit becomes {game, widget, params} for stytvolt.web.handle:
-//   the game and widget from data-game (default "styrivolt") and data-widget,
+//   the game and widget from data-game (default: the first game, lessons.mjs) and data-widget,
 //   the params from the widget's other data-* attributes (e.g. data-scoring,
 //   data-prefer), then the form's fields, then the clicked button's name and
 //   value.  The answer's HTML replaces .sv-output (marked
@@ -40,7 +40,7 @@
 //   a cancelled job leaves the answer shown as it was.
 //
 // For tests and the bench: window.stytvolt = {ready, request(widget, params,
-// game = "styrivolt", {channel, onProgress}), cancel(channel), start(), loads,
+// game = the first game, {channel, onProgress}), cancel(channel), start(), loads,
 // stage, snapshot}.  request() resolves to the response (never rejects); a newer
 // request on the same channel, or cancel(channel), resolves the older one at
 // once to {ok: false, cancelled: true, error: "cancelled"}.
@@ -50,9 +50,10 @@ import "./quiz.mjs";
 import "./table.mjs"; // mounts the game table before the generic mount below sees it
 import "./puzzle.mjs"; // the same for puzzles
 import "./progress.mjs"; // lessons passed, the menu's ticks, the progress page (built with interactive/lessons.py)
+import PATH from "./lessons.mjs";
 
 const WORKER_URL = new URL("./worker.mjs", import.meta.url);
-const DEFAULT_GAME = "styrivolt";
+const DEFAULT_GAME = PATH.first; // the registry's first game (interactive/lessons.py writes it)
 const STAGES = ["downloading Pyodide", "starting Python", "installing the rules", "ready"];
 const BUSY_MS = 300; // a job running longer than this shows its progress and a Cancel button
 const CANCELLED = Object.freeze({ ok: false, cancelled: true, error: "cancelled" });

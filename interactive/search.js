@@ -13,15 +13,17 @@
 //   search's "Search first in" menu, which starts at the game of the page being read (on a page shared
 //   by the games, "all games alike").
 //
-// Nothing is fetched: the games of the pages come from the index itself (each entry's "game").
+// Nothing is fetched: the games of the pages come from the index itself (each entry's "game"); the games and
+// their names, from the page's head (meta "stytvolt-games", which the build writes from the registry).
 (() => {
   if (typeof window.Worker !== "function" || window.__svSearch) return;
   const ROOT = new URL("../", document.currentScript.src);
-  const GAMES = ["Stýrivolt", "Sjavs", "Klørsjavs", "Knorri", "Brus", "Vira"];
+  const DECLARED = JSON.parse(document.querySelector('meta[name="stytvolt-games"]')?.content || "[]");
+  const GAMES = DECLARED.map((game) => game.title);
   const FOLD = { ø: "o", æ: "ae", ð: "d", þ: "th", ß: "ss" };
   const fold = (text) => text.toLowerCase().replace(/[øæðþß]/g, (c) => FOLD[c]).normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-  // A game's name as a player may type it (with or without accents), and the names our sources give it.
-  const GAME_WORDS = new Map([...GAMES.map((game) => [fold(game), game]), ["horri", "Knorri"], ["braus", "Brus"]]);
+  // A game's name as a player may type it (with or without accents), and the other names it is known by.
+  const GAME_WORDS = new Map(DECLARED.flatMap((game) => [game.title, ...game.names].map((name) => [fold(name), game.title])));
   // lunr's English stop words: the index leaves them out, so a question's own only add noise.
   const STOP = new Set(("a able about across after all almost also am among an and any are as at be because been but by can " +
     "cannot could dear did do does either else ever every for from get got had has have he her hers him his how however i " +

@@ -37,6 +37,15 @@ from typing import Any, Iterable
 
 
 
+def search_games() -> list[dict[str, Any]]:
+    """The games as the search box (search.js) takes them, in the registry's order: each one's title and the other
+    one-word names it is known by (its aliases: "Hörri", "Bräus"), which a question may name it by."""
+    import stytvolt
+
+    return [{"title": info.title, "names": [a for a in info.aliases if " " not in a and fold(a) != fold(info.title)]}
+            for info in stytvolt.games()]
+
+
 def _games() -> dict[str, str]:
     import stytvolt
     from stytvolt.core.registry import GAME_MODULES

@@ -1,5 +1,6 @@
 """A game is one folder: apart from the registry's list of games, no module of the package outside a game's folder
-(nor the build's hooks in ``interactive/``) imports or names that game's modules, or names the game in its code.
+(nor the build's hooks in ``interactive/``) imports or names that game's modules, or names the game in its code; and
+no script of the browser side names a game.
 
 Adding a game means adding its folder and one line in ``stytvolt/core/registry.py``'s ``GAME_MODULES``; the
 registry, the web kit, the quiz engine, the table, the analysis and the command line read what the game's
@@ -76,6 +77,31 @@ def names_of_games(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", outside_modules(), ids=lambda p: str(p.relative_to(PACKAGE.parent)))
 def test_no_module_outside_a_games_folder_names_a_game(path: Path) -> None:
     assert names_of_games(path) == []
+
+
+#: The browser's scripts: they learn the games from what the build writes from the registry (lessons.mjs's first
+#: game, the search's list in each page's head), never from a name of their own.
+SCRIPTS = sorted([*HOOKS.glob("*.mjs"), *HOOKS.glob("*.js")])
+_JS_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_JS_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`")
+
+
+def names_in_script(source: str) -> list[str]:
+    """The strings of a script's code (its comments left out) that name a game by its name, title or alias."""
+    names = {n.lower() for info in stytvolt.games() for n in (info.name, info.title, *info.aliases)}
+    code = _JS_COMMENT.sub("", _JS_STRING.sub(lambda m: m.group(0).replace("//", "/ /").replace("/*", "/ *"), source))
+    return [m.group(0) for m in _JS_STRING.finditer(code) if m.group(0)[1:-1].strip().lower() in names]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_no_browser_script_names_a_game(path: Path) -> None:
+    assert names_in_script(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_script_check_finds_a_name_in_code_not_in_a_comment() -> None:
+    source = ('// the default was "styrivolt"\n/* "Sjavs" */\nconst A = "styrivolt";\n'
+              'const B = [\'Brus\', `x`, "https://example.org/"];\nconst C = "horri";\n')
+    assert names_in_script(source) == ['"styrivolt"', "'Brus'"]
 
 
 def test_the_check_finds_what_it_looks_for(tmp_path: Path) -> None:

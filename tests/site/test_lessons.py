@@ -20,6 +20,7 @@ from test_every_page import RULES, SERIOUS, in_the_dark
 from test_quiz import click_choice, next_question, shown_key, store
 from test_site import ANSWER_TIMEOUT, wait_ready
 
+import stytvolt
 from stytvolt import learn
 
 PROGRESS = "stytvolt.progress.v1"
@@ -38,6 +39,8 @@ def test_every_game_has_a_numbered_path_whose_tests_ask_every_kind(built_site: P
     kind of question the game has, so a missed kind always has a lesson to read."""
     path = lesson_path(built_site)
     assert [g["game"] for g in path["games"]] == list(learn.games_with_kinds())
+    # The first game is the registry's: its pages are at the site's root, and the browser's scripts default to it.
+    assert path["first"] == next(iter(stytvolt.games())).name == "styrivolt"
     for game in path["games"]:
         folder = "" if game["game"] == "styrivolt" else f"{game['game']}/"
         for number, lesson in enumerate(game["lessons"], start=1):

@@ -202,6 +202,13 @@ def test_the_game_menu_puts_a_game_first(page: Any, server: SiteServer) -> None:
     items = _ask(page, box, "scoring klørsjavs")
     assert _rel(server, items[0]["hrefs"][0])[0].startswith("klorsjavs/"), items[0]
     assert "Klørsjavs" in page.locator(".sv-search-scope__note").inner_text()
+    # A game is named by any name the registry knows it by: Bräus is Brus's Swedish name.
+    items = _ask(page, box, "scoring braus")
+    assert _rel(server, items[0]["hrefs"][0])[0].startswith("brus/"), items[0]
+    # The menu lists the games the registry lists, in its order (the build writes them into the page's head).
+    import stytvolt
+
+    assert menu.locator("option").all_inner_texts()[1:] == [info.title for info in stytvolt.games()] == list(GAMES)
 
 
 def _index_requested(page: Any) -> str:
