@@ -27,6 +27,9 @@ still reads); each hand is its actions in order, each written as one
 character: its place in the list ``legal_actions()`` gave at that moment
 (``0``–``9``, ``A``–``Z``, ``a``–``z``; past 61, ``_`` and one).  The page
 keeps the text in its address and local storage (``interactive/table.mjs``).
+A text an earlier table of the game wrote in another form (its Kind's
+``legacy`` reads it: a game whose table once wrote cards by letter) is replayed here
+and answered in this form, so an old link opens and is kept in the new one.
 
 Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
 ``computer``, ``undo``, ``next``, ``why``, ``log``), ``game``, ``action``
