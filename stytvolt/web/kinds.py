@@ -11,14 +11,12 @@ only when its own table is asked for.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
 from stytvolt.core.words import counted
-from stytvolt.web import WidgetError
 from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
 __all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "LogEntry", "OldGame", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",

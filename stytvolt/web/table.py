@@ -89,7 +89,7 @@ from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switch
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, OldGame, Trick, Words, bidding_label, cards_text, follow_suit_tricks, hidden_words, playable,
+from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, OldGame, Words, bidding_label, cards_text, hidden_words, playable,
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
