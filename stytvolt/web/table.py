@@ -89,7 +89,7 @@ from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switch
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, OldGame, Words, bidding_label, cards_text, hidden_words, playable,
+from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, Words, bidding_label, cards_text, hidden_words, playable,
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
@@ -280,8 +280,11 @@ def read_game_text(game: str, text: str) -> Table:
             old = kind.legacy(text.strip())
         except WidgetError as err:
             raise WidgetError(_unreadable(kind, str(err))) from None
-        if old is not None:
-            return _replayed(kind, old)
+        if old is not None:  # the Kind read its head (its seed, level, setup and rules) itself
+            if old.setup not in dict(kind.setups) or old.level not in dict(kind.levels):  # pragma: no cover
+                raise WidgetError(_unreadable(kind, "it is for a way of playing this table does not deal"))
+            return _replayed(kind, old.seed, old.first_dealer, old.level, old.setup, old.rules, old.hands,
+                             lambda legal, text: next((a for a in legal if str(a) == text), None))
     if len(parts) < 5 or parts[0] != kind.code:
         raise WidgetError(_unreadable(kind, f"it is not the record of a {kind.title} game at this table"))
     _, seed, first, level, setup_field, *hands = parts
@@ -302,52 +305,40 @@ def read_game_text(game: str, text: str) -> Table:
         rules: Any = parse_switch_words(rules_of(kind), rule_words)
     except StytvoltError:
         raise WidgetError(_unreadable(kind, "it names a rule variation this table does not know")) from None
+    return _replayed(kind, int(seed), int(first), level, setup, rules, [_action_codes(code) for code in hands],
+                     _coded)
+
+
+def _coded(legal: Sequence[Any], code: str) -> Any:
+    """The legal action an action's code in this table's text names (its place among them), or None."""
+    index = _action_index(code)
+    return legal[index] if 0 <= index < len(legal) else None
+
+
+def _replayed(kind: Kind, seed: int, first: int, level: str, setup: str, rules: Any, hands: Sequence[Sequence[str]],
+              pick: Callable[[Sequence[Any], str], Any]) -> Table:
+    """The game a record describes, dealt and replayed action by action: each hand's moves as the record writes
+    them, ``pick(legal actions, move)`` the action a move names (None: none of them).  What cannot be replayed is
+    refused in the table's words.  This table's own text and an older one (``Kind.legacy``) are replayed alike, so
+    either is written in this table's text from then on."""
     try:
-        table = Table(kind, kind.start(int(seed), setup, int(first), rules), int(seed), int(first), level, setup, rules)
+        table = Table(kind, kind.start(seed, setup, first, rules), seed, first, level, setup, rules)
     except StytvoltError:
         raise WidgetError(_unreadable(kind, "its game cannot be dealt")) from None
-    word = str(getattr(table.match, "HAND", "hand"))
-    for number, code in enumerate(hands, 1):
+    word = _hand_word(table)
+    for number, moves in enumerate(hands, 1):
         if table.match.over:
             raise WidgetError(_unreadable(kind, f"{word} {number} comes after the end of the game"))
         if number > 1 and not table.hand.is_terminal():
             raise WidgetError(_unreadable(kind, f"{word} {number - 1} is not over, so {word} {number} cannot have been "
                                                 "dealt"))
         table.deal()
-        for at, ch in enumerate(_action_codes(code), 1):
-            state = table.hand
-            legal = list(state.legal_actions())
-            index = _action_index(ch)
-            if not legal or index < 0 or index >= len(legal):
-                raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
-            table.apply(legal[index])
-    if not hands:
-        table.deal()
-    return table
-
-
-def _replayed(kind: Kind, old: OldGame) -> Table:
-    """A game an earlier version of the table recorded (see ``Kind.legacy``), replayed action by action at this
-    table, so that it is written in this table's text from then on."""
-    if old.setup not in dict(kind.setups) or old.level not in dict(kind.levels):  # pragma: no cover (the Kind reads its own)
-        raise WidgetError(_unreadable(kind, "it is for a way of playing this table does not deal"))
-    try:
-        match = kind.start(old.seed, old.setup, old.first_dealer, old.rules)
-    except StytvoltError:
-        raise WidgetError(_unreadable(kind, "its game cannot be dealt")) from None
-    table = Table(kind, match, old.seed, old.first_dealer, old.level, old.setup, old.rules)
-    word = _hand_word(table)
-    for number, said in enumerate(old.hands, 1):
-        if number > 1 and not table.hand.is_terminal():
-            raise WidgetError(_unreadable(kind, f"{word} {number - 1} is not over, so {word} {number} cannot have been "
-                                                "dealt"))
-        table.deal()
-        for at, text in enumerate(said, 1):
-            action = next((a for a in table.hand.legal_actions() if str(a) == text), None)
+        for at, move in enumerate(moves, 1):
+            action = pick(list(table.hand.legal_actions()), move)
             if action is None:
                 raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
             table.apply(action)
-    if not old.hands:
+    if not hands:
         table.deal()
     return table
 
