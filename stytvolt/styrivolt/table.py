@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 # The computer players (and the solver under them) are imported when a computer first moves, so a page's first
 # answer never waits for them.
 
-__all__ = ["KIND", "ChalkedGame", "SOUTH", "events", "Event", "old_game", "OLD_TEXT_VERSION"]
+__all__ = ["KIND", "ChalkedGame", "SOUTH", "events", "old_game", "OLD_TEXT_VERSION"]
 
 #: Your seat.
 SOUTH = 0
@@ -206,18 +206,6 @@ def old_game(text: str) -> OldGame | None:
 # -- what happened, in words -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of the log: its sentences, a key unique in the game, and for a computer move, which move."""
-
-    key: str
-    text: str
-    seat: int | None = None
-    move: str | None = None  # "<hand>.<action>" of a computer move
-    kind: str = "move"  # move, deal, trick, end, score
-    doing: str = ""  # the move in a few words, as its "Why?" button says it ("play ♠K", "discard a card")
-
-
 def _say(reason: Reason) -> str:
     return reason.render(seats=_NAMES, teams=_TEAMS)
 
@@ -259,26 +247,26 @@ def _doing(action: Action) -> str:
     }[kind]
 
 
-def _chosen_event(hand: HandState, h: int) -> Event:
+def _chosen_event(hand: HandState, h: int) -> LogEntry:
     ranking = hand.ranking
     shown_cards = ", ".join(ranking.describe(c) for c in hand.choice.exposed) or "nothing"
     text = f"Chosen suits: {_suits_text(hand.chosen)}. Face up: {shown_cards}."
     if hand.rules.open_choosing:
         text += " The dealer turned " + " ".join(c.symbol for c in hand.choice.seen) + " (open choosing)."
-    return Event(f"{h}.chosen", text, kind="deal")
+    return LogEntry(f"{h}.chosen", text, sort="deal")
 
 
-def events(game: Game, h: int) -> list[Event]:
+def events(game: Game, h: int) -> list[LogEntry]:
     """Everything South saw happen in hand ``h`` (from 0), in order, in words with compass names."""
     hand = game.hands[h]
     n = len(hand.history)
     befores = _befores(hand)
     # The chosen suits are no secret once the dealer has exposed the cards (or when South dealt).
     ranking: Ranking | None = hand.ranking if hand.phase is not Phase.EXPOSE or hand.dealer == SOUTH else None
-    out = [Event(f"{h}.deal", f"Hand {h + 1}: {_name(hand.dealer)} deals; {_name((hand.dealer + 1) % PLAYERS)} leads "
-                              "to the first trick.", kind="deal")]
+    out = [LogEntry(f"{h}.deal", f"Hand {h + 1}: {_name(hand.dealer)} deals; {_name((hand.dealer + 1) % PLAYERS)} leads "
+                              "to the first trick.", sort="deal")]
     first_log = befores[0][0] if n else len(hand.log)
-    out += [Event(f"{h}.start{i}", _say(r), kind="deal") for i, r in enumerate(hand.log[:first_log])]
+    out += [LogEntry(f"{h}.start{i}", _say(r), sort="deal") for i, r in enumerate(hand.log[:first_log])]
     first_phase = befores[0][1] if n else hand.phase
     if first_phase is not Phase.EXPOSE:
         out.append(_chosen_event(hand, h))
@@ -323,24 +311,23 @@ def events(game: Game, h: int) -> list[Event]:
             said.append(f"{who} stops, and the keeping-in is scored.")
         elif kind is ActionKind.TAKE_STOCK and not reasons:
             said.append(f"{who} calls for the stock; first the exposed cards that go with it are settled.")
-        move = None if p == SOUTH else f"{h}.{k}"
-        out.append(Event(f"{h}.{k}", " ".join(said) or f"{who}: {action}.", p, move, doing=_doing(action)))
+        out.append(LogEntry(f"{h}.{k}", " ".join(said) or f"{who}: {action}.", move=k, doing=_doing(action)))
         if phase is Phase.EXPOSE and after_phase is not Phase.EXPOSE:
             out.append(_chosen_event(hand, h))
         if trick_done is not None:
             trick = hand.tricks[trick_done]
             won[trick.winner % 2] += 1
             best = trick.players.index(trick.winner)
-            out.append(Event(
+            out.append(LogEntry(
                 f"{h}.{k}.trick",
                 f"{_name(trick.winner)} wins trick {trick_done + 1} with "
                 f"{_describe(ranking, trick.cards[best], trick.promoted[best])}. "
-                f"Tricks: team A {won[0]}, team B {won[1]}.", kind="trick"))
+                f"Tricks: team A {won[0]}, team B {won[1]}.", sort="trick"))
         for i, r in enumerate(ending):
-            out.append(Event(f"{h}.{k}.end{i}", _say(r), kind="end"))
+            out.append(LogEntry(f"{h}.{k}.end{i}", _say(r), sort="end"))
     if hand.is_terminal() and h < len(game.board.history):
         change = game.board.history[h]
-        out.append(Event(f"{h}.score", " ".join(_say(r) for r in change.reasons), kind="score"))
+        out.append(LogEntry(f"{h}.score", " ".join(_say(r) for r in change.reasons), sort="score"))
     return out
 
 
@@ -552,11 +539,6 @@ def _card_label(state: HandState, action: Action) -> str:
     return _action_label(action, obs, obs.ranking)
 
 
-def _log_entries(table: Any, h: int) -> list[LogEntry]:
-    return [LogEntry(ev.key, ev.text, ev.kind, None if ev.move is None else int(ev.move.partition(".")[2]), ev.doing)
-            for ev in events(table.match.game, h)]
-
-
 def _draw_facts(table: Any) -> str:
     state = table.hand
     obs = _view(state)
@@ -652,7 +634,7 @@ KIND = Kind(
     action_label=_card_label, card_label=_card_label, card_role=_card_role,
     trick_so_far=lambda state: [((state.leader + i) % PLAYERS, c) for i, c in enumerate(state.current)],
     tricks=_tricks, prompt=_prompt_of, doing=lambda state: _DOING.get(state.phase, "is to play"),
-    log_entries=_log_entries, draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,
+    log_entries=lambda table, h: events(table.match.game, h), draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,
     draw_sheet=_draw_sheet, summary=_summary, team_names=_TEAMS,
     not_now=frozenset({"refused.phase", "refused.over"}), not_held="refused.not_held",
     why_offered=lambda level, state, action: True, why=_why, legacy=old_game,
