@@ -202,7 +202,7 @@ class Table:
         self.codes.append("")
         self.moves.append([])
         self.dealt.append(self.kind.as_dealt(state))
-        self.marks.append([len(_happenings(self.kind, state))])
+        self.marks.append([self._happened(state)])
         self.said.append([])
         self.choices.append([])
         self.explained.append([])
@@ -225,7 +225,12 @@ class Table:
         self.moves[-1].append((seat, action))
         self.choices[-1].append(len(legal))
         self.explained[-1].append(explained)
-        self.marks[-1].append(len(_happenings(self.kind, state)))
+        self.marks[-1].append(self._happened(state))
+
+    def _happened(self, state: Any) -> int:
+        """How many happenings the hand has had so far, where the log is written from them (a Kind that writes its
+        own log, ``log_entries``, needs no count: 0)."""
+        return 0 if self.kind.log_entries is not None else len(_happenings(self.kind, state))
 
 
 def game_text(table: Table) -> str:
