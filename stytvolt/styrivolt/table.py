@@ -534,7 +534,8 @@ def _card_role(state: HandState, card: Card) -> tuple[str, str]:
     return ranking.names(card, promoted).english, word
 
 
-def _card_label(state: HandState, action: Action) -> str:
+def _button_words(state: HandState, action: Action) -> str:
+    """What one of South's buttons says (a card's and any other action's), from South's view of the hand."""
     obs = _view(state)
     return _action_label(action, obs, obs.ranking)
 
@@ -556,11 +557,9 @@ def _draw_result(table: Any) -> str:
     state: HandState = table.hand
     result = state.result
     assert result is not None
-    game = table.match.game
-    change = game.board.history[-1] if len(game.board.history) == len(game.hands) else None
-    scored = f'<p>{escape(" ".join(_say(r) for r in change.reasons))}</p>' if change is not None else ""
+    change = table.match.game.board.history[-1]  # the hand is chalked up as soon as it is over (ChalkedGame)
     return (f"<p><strong>{escape(_say(result.reason))}</strong> Tricks: team A {result.tricks[0]}, "
-            f"team B {result.tricks[1]}.</p>{scored}"
+            f"team B {result.tricks[1]}.</p><p>{escape(' '.join(_say(r) for r in change.reasons))}</p>"
             f'<h3 class="sv-table-h">All four hands</h3>{_all_hands(state, state.ranking)}')
 
 
@@ -583,7 +582,8 @@ def _draw_sheet(table: Any) -> str:
 def _summary(table: Any, h: int) -> str:
     """An earlier hand's result, in a sentence, over its folded log."""
     result = table.match.hands[h].result
-    return _say(result.reason) if result is not None else ""
+    assert result is not None  # an earlier hand is over
+    return _say(result.reason)
 
 
 def _prompt_of(state: HandState) -> str:
@@ -631,7 +631,7 @@ KIND = Kind(
     sheet_title="The chalk-up", sheet_unit="crosses",
     kind_of=lambda action: action.kind.value,
     card_of=lambda action: action.card if action.kind is ActionKind.PLAY else None,
-    action_label=_card_label, card_label=_card_label, card_role=_card_role,
+    action_label=_button_words, card_label=_button_words, card_role=_card_role,
     trick_so_far=lambda state: [((state.leader + i) % PLAYERS, c) for i, c in enumerate(state.current)],
     tricks=_tricks, prompt=_prompt_of, doing=lambda state: _DOING.get(state.phase, "is to play"),
     log_entries=lambda table, h: events(table.match.game, h), draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,

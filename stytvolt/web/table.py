@@ -790,13 +790,9 @@ def _all_hands(table: Table) -> str:
 
 
 def _end(table: Table) -> str:
+    """The end of a hand: what it scored and every hand (the Kind's own drawing, or the sheet's line and the hands
+    as dealt), then the button that deals the next hand, or the game's outcome."""
     match = table.match
-    lines = match.sheet_lines()
-    scored = ""
-    if lines and lines[-1].hand == len(match.hands):
-        scored = " ".join(_say(r, table) for r in lines[-1].note)
-    if getattr(table.hand, "phase", "") == "passed":
-        scored = scored or "Everyone passed: the same dealer deals again."
     if match.over:
         outcome = " ".join(_say(r, table) for r in match.outcome())
         button = (f'<p class="sv-table-over"><strong>The game is over. {escape(outcome)}</strong></p>'
@@ -811,6 +807,12 @@ def _end(table: Table) -> str:
     if table.kind.draw_result is not None:
         return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
                 f"{table.kind.draw_result(table)}{button}</section>")
+    lines = match.sheet_lines()
+    scored = ""
+    if lines and lines[-1].hand == len(match.hands):
+        scored = " ".join(_say(r, table) for r in lines[-1].note)
+    if getattr(table.hand, "phase", "") == "passed":
+        scored = scored or "Everyone passed: the same dealer deals again."
     return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
             f"<p><strong>{escape(scored)}</strong></p>{button}"
             f'<h3 class="sv-table-h">{escape(_end_heading(table))}</h3>{_all_hands(table)}</section>')
