@@ -7,13 +7,16 @@ through what its declaration's ``solver`` module gives (its position reader, its
   its seat's observation alone, by solving deals drawn from it;
 * :func:`position_of` (:mod:`~stytvolt.analysis.games`): a state read as a position of the play
   (:mod:`~stytvolt.analysis.position`) by its game's own reader (the ``position_of`` of its declared ``solver``);
+* :func:`review` (:mod:`~stytvolt.analysis.review`): each decision a player took in a hand of any game, with
+  what it was worth and what it cost, settled by the game's solver (``GameInfo.solve``);
 * :func:`spread` (:mod:`~stytvolt.analysis.sampling`): the hidden cards dealt over the places they could
   be, which each game's ``sampling.sample(obs, rng)`` builds on.
 """
 
 from stytvolt.analysis.games import position_of, reader_of, register
-from stytvolt.analysis.players import DEFAULTS, Decision, Sampling, SamplingPlayer, Settings, sampled_games, sampling_of
+from stytvolt.analysis.players import DEFAULTS, Sampling, SamplingPlayer, Settings, Thought, sampled_games, sampling_of
 from stytvolt.analysis.position import PlayPosition, TrickTable, cached_table, tricks_by_seat
+from stytvolt.analysis.review import Decision, review, review_steps
 from stytvolt.analysis.sampling import Place, spread
 from stytvolt.analysis.solve import MIX, OBJECTIVES, Search, Solution, solve, solve_position, value_of
 
@@ -21,5 +24,5 @@ __all__ = [
     "position_of", "reader_of", "register", "PlayPosition", "TrickTable", "cached_table", "tricks_by_seat",
     "Sampling", "sampling_of", "sampled_games",
     "MIX", "OBJECTIVES", "Search", "Solution", "solve", "solve_position", "value_of",
-    "DEFAULTS", "Decision", "SamplingPlayer", "Settings", "Place", "spread",
+    "Decision", "review", "review_steps", "DEFAULTS", "Thought", "SamplingPlayer", "Settings", "Place", "spread",
 ]

@@ -25,7 +25,7 @@ from stytvolt.analysis.position import PlayPosition
 from stytvolt.core import registry
 from stytvolt.core.errors import InvalidPosition, type_name
 
-__all__ = ["position_of", "register", "reader_of"]
+__all__ = ["position_of", "register", "reader_of", "sides", "game_of"]
 
 _READERS: dict[type, Callable[[Any], PlayPosition]] = {}
 
@@ -35,7 +35,7 @@ def register(state_type: type, reader: Callable[[Any], PlayPosition]) -> None:
     _READERS[state_type] = reader
 
 
-def _game_of(state_type: type) -> str | None:
+def game_of(state_type: type) -> str | None:
     """The registry name of the game whose package holds ``state_type``, if any."""
     module = state_type.__module__
     for name, package in registry.GAME_MODULES.items():
@@ -48,7 +48,7 @@ def reader_of(state_type: type) -> Callable[[Any], PlayPosition] | None:
     """The reader of ``state_type``'s positions: one registered, else its game's declared solver's ``position_of``."""
     reader = _READERS.get(state_type)
     if reader is None:
-        game = _game_of(state_type)
+        game = game_of(state_type)
         solver = registry.game(game).part("solver") if game is not None else None
         reader = getattr(solver, "position_of", None)
         if reader is not None:
@@ -66,3 +66,11 @@ def position_of(state: object) -> PlayPosition:
     if reader is None:
         raise InvalidPosition(f"the solver reads the declared games' hands, not {type_name(state)}")
     return reader(state)
+
+
+def sides(state: object) -> tuple[tuple[int, ...], ...]:
+    """The seats that play together in a follow-suit hand (its reader's ``side``), sides ordered by their lowest
+    seat: the ``sides`` of a game whose solver is the shared follow-suit one."""
+    side = position_of(state).side
+    groups = {mark: tuple(s for s, m in enumerate(side) if m == mark) for mark in set(side)}
+    return tuple(sorted(groups.values()))

@@ -1,22 +1,30 @@
-"""Fair computer players for the follow-suit games: they decide on their seat's observation and nothing else.
+"""Fair computer players for every game with a solver: they decide on their seat's observation and nothing else.
 
 :class:`SamplingPlayer` plays the tricks by determinized sampling (perfect
 information Monte Carlo): it draws deals that fit everything its seat has
 seen (the game's ``sample(obs, rng)``: its own cards, the cards played, the
 suits players showed out of, what the bids said), tries each legal action in
 every one of them, and plays the action with the best mean score
-(``returns()`` of its seat: game points or øre; of two actions scoring
-alike, the one whose side takes more card points, which the score carries
-as a small fraction: the solver's ``objective="mixed"``).  An action is scored
-exactly by the solver (:mod:`~stytvolt.analysis.solve`) once every hand holds
-at most ``solve_at`` cards, while the decision's searches stay within
-``max_nodes`` positions in all (a count, not a time, so a move never depends
-on the machine's speed); otherwise (and in every deal after one the solver
-could not settle within what was left) by playing the deal out with every
-seat making the first move the solver's ordering would try.  The bidding, the trump, the
-exchange and the cat are left to the game's :class:`SimpleBot`; so is the
-play when no deal could be drawn (two-player Sjavs, whose table piles the
-observation does not record).
+(``returns()`` of its seat: game points, øre, strokes; in a follow-suit
+game, of two actions scoring alike, the one whose side takes more card
+points, which the score carries as a small fraction: the solver's
+``objective="mixed"``).  An action is scored exactly by the game's solver
+once every hand holds at most ``solve_at`` cards, while the decision's
+searches stay within ``max_nodes`` positions in all (a count, not a time, so
+a move never depends on the machine's speed); otherwise (and in every deal
+after one the solver could not settle within what was left) by playing the
+deal out: in a follow-suit game with every seat making the first move the
+solver's ordering would try, in any other with every seat playing its
+game's rules of thumb.
+
+The solver is the game's own, read through its declaration: a follow-suit
+game's reader (``position_of``) puts its deals on the shared follow-suit
+search (:mod:`~stytvolt.analysis.solve`); any other game's ``solve(state,
+max_nodes=...)`` is called as it is (Brus, Knorri).  The decisions its
+sampler does not picture (``Sampling.plays``: by default everything before
+the card play, such as the bidding, the trump, an exchange or the cat) are
+left to the game's :class:`SimpleBot`; so is the play when no deal could be
+drawn (two-player Sjavs, whose table piles the observation does not record).
 
 A player sees ``state.observation(seat)`` only, and its random choices are
 seeded by its own seed and that observation: the same player shown the same
@@ -42,7 +50,7 @@ from stytvolt.core.words import counted
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.solve import FOLD, MIX, Search, solve_position
 
-__all__ = ["Decision", "Settings", "Sampling", "SamplingPlayer", "DEFAULTS", "sampling_of", "sampled_games"]
+__all__ = ["Thought", "Settings", "Sampling", "SamplingPlayer", "DEFAULTS", "sampling_of", "sampled_games"]
 
 
 @dataclass(frozen=True)
@@ -66,8 +74,10 @@ class Settings:
 class Sampling:
     """What a sampling player needs of a game, as the game's declared ``solver`` module gives it (``SAMPLING``):
     its sampler ``sample(obs, rng)``, its rules-of-thumb player for the decisions before the play, its
-    observation type, its card values by rank, its default :class:`Settings`, and whether its sampler
-    takes the rules (``sample(obs, rng, rules=...)``)."""
+    observation type, its card values by rank, its default :class:`Settings`, whether its sampler
+    takes the rules (``sample(obs, rng, rules=...)``), which observations it pictures deals for (``plays``;
+    by default those of the card play, ``obs.phase == "play"``), and the most cards any hand of a state still
+    holds (``size``; for a game without a follow-suit reader, to hold the solver back until ``solve_at``)."""
 
     sample: Callable[..., Any]
     simple: Callable[[], Any]
@@ -75,6 +85,12 @@ class Sampling:
     values: dict[Any, int]  # card points by rank
     settings: Settings
     takes_rules: bool = False
+    plays: Callable[[Any], bool] | None = None
+    size: Callable[[Any], int] | None = None
+
+    def pictures(self, obs: Any) -> bool:
+        """Whether the player pictures deals for this observation (else its rules of thumb decide)."""
+        return self.plays(obs) if self.plays is not None else getattr(obs, "phase", None) == "play"
 
 
 def sampling_of(game: str) -> Sampling | None:
@@ -111,9 +127,13 @@ class _Defaults(Mapping[str, Settings]):
 DEFAULTS: Mapping[str, Settings] = _Defaults()
 
 
+#: The most actions a play-out by the rules of thumb makes (a game that could go round for ever stops there).
+_PLAYOUT_LIMIT = 2_000
+
+
 @dataclass(frozen=True)
-class Decision:
-    """An action and why it was chosen, in words that name no seat.
+class Thought:
+    """What a sampling player decided, and why, in words that name no seat.
 
     ``scores``: each action's mean score over the deals pictured (in ``returns()`` units), empty when
     the game's SimpleBot decided; ``worlds``: deals pictured; ``solved``: how many the solver settled.
@@ -127,8 +147,8 @@ class Decision:
 
 
 class SamplingPlayer:
-    """A fair computer player of any game whose declared solver gives its :class:`Sampling` parts (today Sjavs and
-    Klørsjavs): ``choose(obs)``, ``decide(obs)``, ``think(obs)``.
+    """A fair computer player of any game whose declared solver gives its :class:`Sampling` parts and solves
+    its deals: ``choose(obs)``, ``decide(obs)``, ``think(obs)``.
 
     ``game`` is its registry name ("sjavs"); ``settings`` default to :data:`DEFAULTS`; ``rules``: the game's
     rule switches, for a game whose observation does not carry them (the defaults unless told).
@@ -148,6 +168,7 @@ class SamplingPlayer:
         self.settings = settings if settings is not None else parts.settings
         self.rules = rules
         self._game = parts
+        self._solver = registry.game(game).part("solver")
         self._simple = self._game.simple()
 
     def __repr__(self) -> str:
@@ -157,7 +178,7 @@ class SamplingPlayer:
         """One of ``obs.legal``."""
         return self.decide(obs).action
 
-    def decide(self, obs: Any) -> Decision:
+    def decide(self, obs: Any) -> Thought:
         """The action with its reason and scores."""
         return run_to_end(self.think(obs))
 
@@ -166,13 +187,13 @@ class SamplingPlayer:
             return self._game.sample(obs, rng, rules=self.rules)
         return self._game.sample(obs, rng)
 
-    def think(self, obs: Any) -> Generator[float, None, Decision]:
+    def think(self, obs: Any) -> Generator[float, None, Thought]:
         """The decision, yielding progress (0 to 1) after each deal pictured."""
         legal = legal_actions_of(obs, self._game.observation)
-        if obs.phase != "play":
-            return Decision(self._simple.choose(obs), "Before the play it follows the rules of thumb.")
+        if not self._game.pictures(obs):
+            return Thought(self._simple.choose(obs), "Before the play it follows the rules of thumb.")
         if len(legal) == 1:
-            return Decision(legal[0], "It was the only thing this player could do.")
+            return Thought(legal[0], "It was the only thing this player could do.")
         text = json.dumps(obs.to_json(), sort_keys=True, ensure_ascii=True)
         rng = random.Random(f"{self.seed}|{obs.player}|{text}")
         rule = self._simple.choose(obs)
@@ -191,7 +212,7 @@ class SamplingPlayer:
                     totals[t] += v
             yield (k + 1) / settings.worlds
         if not pictured:
-            return Decision(rule, "It could not picture the hidden cards, so it played by rule of thumb.")
+            return Thought(rule, "It could not picture the hidden cards, so it played by rule of thumb.")
         means = {t: totals[t] / pictured for t in by_text}
         best = max(means.values())
         close = [t for t in by_text if means[t] >= best - 1e-9]
@@ -201,11 +222,12 @@ class SamplingPlayer:
             "playing each out" if not solved else f"solving {solved} of them exactly and playing the rest out")
         why = (f"Over {counted(pictured, 'deal')} that fit what it has seen, {how}, {pick} scored {means[pick]:+.2f} on "
                f"average" + (", the best of its choices." if len(close) < len(by_text) else ", like every choice."))
-        return Decision(by_text[pick], why, {t: round(v, 3) for t, v in means.items()}, pictured, solved)
+        return Thought(by_text[pick], why, {t: round(v, 3) for t, v in means.items()}, pictured, solved)
 
     def _cost(self, action: Any) -> tuple[int, int, int]:
         """How much an action spends: a card's points, then its rank (keep the good ones); a fold the most."""
-        cards = getattr(action, "cards", ())
+        card = getattr(action, "card", None)
+        cards = getattr(action, "cards", None) or ((card,) if isinstance(card, Card) else ())
         if cards:
             return (0, self._game.values.get(cards[0].rank, 0), int(cards[0].rank))
         return (1, 0, 0)
@@ -213,6 +235,8 @@ class SamplingPlayer:
     def _score(self, world: Any, seat: int, legal: list[Any], budget: list[int]) -> tuple[dict[str, float], bool]:
         """Each legal action's score for ``seat`` in one pictured deal, and whether the solver gave it.
         ``budget[0]``: the positions the solver may still search (spent here; 0 once a solve fails)."""
+        if not hasattr(self._solver, "position_of"):
+            return self._score_any(world, seat, legal, budget)
         position = position_of(world)
         texts = {str(a) for a in legal}
         if budget[0] > 0 and max(m.bit_count() for m in position.hands) <= self.settings.solve_at:
@@ -233,3 +257,39 @@ class SamplingPlayer:
             search.unplay()
         return {t: v for t, v in out.items() if t in texts}, False
 
+
+    def _score_any(self, world: Any, seat: int, legal: list[Any], budget: list[int]) -> tuple[dict[str, float], bool]:
+        """:meth:`_score` for a game without a follow-suit reader: its own ``solve`` while the budget lasts,
+        else each action played out by every seat's rules of thumb."""
+        texts = {str(a) for a in legal}
+        size = self._game.size
+        if budget[0] > 0 and (size is None or size(world) <= self.settings.solve_at):
+            try:
+                solution = self._solver.solve(world, max_nodes=budget[0])
+            except StytvoltError:
+                solution = None
+            if solution is not None and solution.exact:
+                budget[0] -= solution.nodes
+                return {t: float(v) for t, v in solution.values.items() if t in texts}, True
+            budget[0] = 0  # too big to settle: the deals left are played out
+        out: dict[str, float] = {}
+        for action in list(world.legal_actions()):
+            if str(action) not in texts:
+                continue
+            world.apply(action)
+            out[str(action)] = float(self._played_out(world, seat))
+            world.undo()
+        return out, False
+
+    def _played_out(self, world: Any, seat: int) -> int:
+        """``returns()[seat]`` once every seat has played ``world`` to its end by the rules of thumb (``world`` is
+        left as it was)."""
+        made = 0
+        try:
+            while not world.is_terminal() and made < _PLAYOUT_LIMIT:
+                world.apply(self._simple.choose(world.observation(world.current_player())))
+                made += 1
+            return int(world.returns()[seat])
+        finally:
+            for _ in range(made):
+                world.undo()

@@ -144,6 +144,29 @@ class GameInfo:
 
         return importlib.import_module(path)
 
+    def solve(self, state: Any, *, deadline: float | None = None, max_nodes: int | None = None) -> Any:
+        """Every legal action's value in ``state`` with every card visible and both sides playing perfectly:
+        a :class:`~stytvolt.analysis.solve.Solution` whose ``values`` give, by each action's text, what
+        ``returns()`` gives the player to move at the end when that player's side (:meth:`sides`) plays for it and
+        every other seat against it.  ``state`` is one of the game's card play (for Knorri, its phase two);
+        anything else raises :class:`InvalidPosition`.  ``deadline`` (seconds) or ``max_nodes`` cut the search
+        short, and the solution says it is not ``exact``.  It sees every card: for analysis, and for the deals a
+        fair computer player pictures, never for a player's look behind another's back."""
+        return self._solver().solve(state, deadline=deadline, max_nodes=max_nodes)
+
+    def sides(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together in ``state``'s hand (partners, or the declarer against the rest; in
+        Knorri's phase two, the player to move against everyone else): every seat in one side, sides ordered by
+        their lowest seat."""
+        found: tuple[tuple[int, ...], ...] = self._solver().sides(state)
+        return found
+
+    def _solver(self) -> Any:
+        solver = self.part("solver")
+        if solver is None or not hasattr(solver, "solve"):
+            raise InvalidPosition(f"{self.title} has no solver")
+        return solver
+
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.title}, players {self.players}>"
 

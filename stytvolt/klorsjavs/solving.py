@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from stytvolt.analysis.games import sides
 from stytvolt.analysis.players import Sampling, Settings
+from stytvolt.analysis.solve import solve
 from stytvolt.analysis.position import PlayPosition, TrickTable, bits, cached_table, tricks_by_seat
 from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition
@@ -23,7 +25,7 @@ from stytvolt.klorsjavs.cards import CARD_VALUES
 from stytvolt.klorsjavs.hand import Observation
 from stytvolt.klorsjavs.sampling import sample
 
-__all__ = ["position_of", "trick_table", "SAMPLING"]
+__all__ = ["position_of", "trick_table", "SAMPLING", "solve", "sides"]
 
 
 def trick_table(trump: object, *, four_hand: bool = False) -> TrickTable:

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from stytvolt.analysis.games import sides
 from stytvolt.analysis.players import Sampling, Settings
+from stytvolt.analysis.solve import solve
 from stytvolt.analysis.position import PlayPosition, TrickTable, bits, cached_table, tricks_by_seat
 from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition
@@ -27,7 +29,7 @@ from stytvolt.sjavs.cards import CARD_VALUES
 from stytvolt.sjavs.hand import Observation
 from stytvolt.sjavs.sampling import sample
 
-__all__ = ["position_of", "trick_table", "SAMPLING"]
+__all__ = ["position_of", "trick_table", "SAMPLING", "solve", "sides"]
 
 
 def trick_table(trump: object) -> TrickTable:
