@@ -14,7 +14,7 @@ through what its declaration's ``solver`` module gives (its position reader, its
 """
 
 from stytvolt.analysis.games import position_of, reader_of, register
-from stytvolt.analysis.players import DEFAULTS, Sampling, SamplingPlayer, Settings, Thought, sampled_games, sampling_of
+from stytvolt.analysis.players import DEFAULTS, LEVELS, Sampling, SamplingPlayer, Settings, Thought, player, sampled_games, sampling_of
 from stytvolt.analysis.position import PlayPosition, TrickTable, cached_table, tricks_by_seat
 from stytvolt.analysis.review import Decision, review, review_steps
 from stytvolt.analysis.sampling import Place, spread
@@ -24,5 +24,5 @@ __all__ = [
     "position_of", "reader_of", "register", "PlayPosition", "TrickTable", "cached_table", "tricks_by_seat",
     "Sampling", "sampling_of", "sampled_games",
     "MIX", "OBJECTIVES", "Search", "Solution", "solve", "solve_position", "value_of",
-    "Decision", "review", "review_steps", "DEFAULTS", "Thought", "SamplingPlayer", "Settings", "Place", "spread",
+    "Decision", "review", "review_steps", "DEFAULTS", "LEVELS", "player", "Thought", "SamplingPlayer", "Settings", "Place", "spread",
 ]

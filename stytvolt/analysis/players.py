@@ -50,7 +50,7 @@ from stytvolt.core.words import counted
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.solve import FOLD, MIX, Search, solve_position
 
-__all__ = ["Thought", "Settings", "Sampling", "SamplingPlayer", "DEFAULTS", "sampling_of", "sampled_games"]
+__all__ = ["LEVELS", "player", "club_settings", "Thought", "Settings", "Sampling", "SamplingPlayer", "DEFAULTS", "sampling_of", "sampled_games"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class Sampling:
     holds (``size``; for a game without a follow-suit reader, to hold the solver back until ``solve_at``)."""
 
     sample: Callable[..., Any]
-    simple: Callable[[], Any]
+    simple: Callable[..., Any]  # its rules-of-thumb player: simple(seed)
     observation: type
     values: dict[Any, int]  # card points by rank
     settings: Settings
@@ -293,3 +293,31 @@ class SamplingPlayer:
         finally:
             for _ in range(made):
                 world.undo()
+
+
+#: The computer players' levels of every game, weakest first (named as Stýrivolt's are): the game's rules of
+#: thumb, then the sampling player thinking a little, then thinking as hard as a decision's time allows.
+LEVELS = ("beginner", "club", "expert")
+
+
+def club_settings(expert: Settings) -> Settings:
+    """The club level's settings, from the expert's: half the deals pictured, solved from one card a hand fewer,
+    a quarter of the positions."""
+    return Settings(worlds=max(4, expert.worlds // 2), solve_at=max(1, expert.solve_at - 1),
+                    max_nodes=max(1_000, expert.max_nodes // 4))
+
+
+def player(game: str, level: str, seed: int | None = None, rules: object = None) -> Any:
+    """The computer player of ``game`` at ``level`` (one of :data:`LEVELS`): the game's SimpleBot for a beginner,
+    else a :class:`SamplingPlayer` with the club's or the expert's settings (the game's declared ones)."""
+    parts = sampling_of(game) if isinstance(game, str) else None
+    if parts is None:
+        raise InvalidPosition(f"a sampling player plays one of {', '.join(sampled_games())}, not {game!r}")
+    if level == "beginner":
+        return parts.simple(seed)
+    if level == "club":
+        return SamplingPlayer(game, seed=seed, settings=club_settings(parts.settings), rules=rules)
+    if level == "expert":
+        return SamplingPlayer(game, seed=seed, rules=rules)
+    raise InvalidPosition(f"the level is one of {', '.join(LEVELS)}, not {level!r}")
+

@@ -21,14 +21,10 @@ __all__ = ["KIND"]
 
 
 def _bot(level: str, seed: int) -> Any:
-    """The simple player (the game's SimpleBot) or the expert (the sampling player)."""
-    if level == "expert":
-        from stytvolt.analysis.players import SamplingPlayer
+    """The player of ``level``: the game's SimpleBot, or the sampling player at the club's or the expert's settings."""
+    from stytvolt.analysis.players import player
 
-        return SamplingPlayer("klorsjavs", seed=seed)
-    from stytvolt.klorsjavs.bots import SimpleBot
-
-    return SimpleBot(seed)
+    return player("klorsjavs", level, seed)
 
 
 def _klorsjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:  # (no switches: its Rules are empty)
@@ -125,8 +121,10 @@ KIND = Kind(
     setups=(("klorsjavs", "Klørsjavs, three players"), ("four-hand", "Four-hand Klørsjavs"),
             ("auction", "Auction Klørsjavs")),
     players_of=lambda setup: 4 if setup == "four-hand" else 3, start=_klorsjavs_start,
-    levels=(("simple", "plays with a strong hand, swipes the cat, folds a hopeless hand"),
-            ("expert", "decides the bidding and the cat like the simple player, then plays each card after "
+    levels=(("beginner", "plays with a strong hand, swipes the cat, folds a hopeless hand"),
+            ("club", "decides the bidding and the cat like the beginner, then plays each card after picturing six "
+                     "deals that fit what it has seen"),
+            ("expert", "decides the bidding and the cat like the beginner, then plays each card after "
                        "picturing a dozen deals that fit what it has seen")),
     bot=_bot, describe=_klorsjavs_describe,
     order=_klorsjavs_order, is_trump=_klorsjavs_is_trump, card_action=_klorsjavs_card_action,

@@ -26,14 +26,11 @@ def _bot(level: str, seed: int) -> Any:
 
 
 def _rules_bot(level: str, seed: int, rules: Any) -> Any:
-    """The simple player (the game's SimpleBot) or the expert (the sampling player, told the rules)."""
-    if level == "expert":
-        from stytvolt.analysis.players import SamplingPlayer
+    """The player of ``level``: the game's SimpleBot, or the sampling player (told the rules) at the club's or the
+    expert's settings."""
+    from stytvolt.analysis.players import player
 
-        return SamplingPlayer("sjavs", seed=seed, rules=rules)
-    from stytvolt.sjavs.bots import SimpleBot
-
-    return SimpleBot(seed)
+    return player("sjavs", level, seed, rules)
 
 
 def _sjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:
@@ -108,8 +105,10 @@ KIND = Kind(
     setups=(("4", "Four players, two against two"), ("3", "Three players, a soloist against two"),
             ("2", "Two players")),
     players_of=int, start=_sjavs_start,
-    levels=(("simple", "bids its trump length, draws trumps, gives points to a partner who is winning"),
-            ("expert", "bids like the simple player, then plays each card after picturing a dozen deals that "
+    levels=(("beginner", "bids its trump length, draws trumps, gives points to a partner who is winning"),
+            ("club", "bids like the beginner, then plays each card after picturing six deals that fit what it "
+                     "has seen and playing each out, working the last tricks out exactly"),
+            ("expert", "bids like the beginner, then plays each card after picturing a dozen deals that "
                        "fit what it has seen and working out which card scores best across them")),
     bot=_bot, describe=_sjavs_describe,
     order=_sjavs_order, is_trump=_sjavs_is_trump, card_action=_sjavs_card_action,

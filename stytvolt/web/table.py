@@ -264,7 +264,7 @@ def new_table(game: str, setup: str = "", level: str = "", seed: int | None = No
     setup = setup or kind.default_setup
     if setup not in dict(kind.setups):
         raise WidgetError(f"The table deals {kind.title} only in the ways its Game list offers: choose one there.")
-    level = level or kind.default_level or kind.levels[0][0]
+    level = _level(kind, level or kind.default_level or kind.levels[0][0])
     if level not in dict(kind.levels):
         raise WidgetError(_levels_said(kind))
     if seed is None:
@@ -301,6 +301,7 @@ def read_game_text(game: str, text: str) -> Table:
     players = kind.players_of(setup)
     if not (first.isascii() and first.isdigit()) or not 0 <= int(first) < players:
         raise WidgetError(_unreadable(kind, f"its first dealer is not one of the {_number(players)} seats"))
+    level = _level(kind, level)
     if level not in dict(kind.levels):
         raise WidgetError(_unreadable(kind, "its computer players' level is not one this table has"))
     offered = {sw.word for sw in offered_switches(kind)}
@@ -351,6 +352,17 @@ def _replayed(kind: Kind, seed: int, first: int, level: str, setup: str, rules: 
 def _unreadable(kind: Kind, why: str) -> str:
     """A game record that cannot be read, and why, in the table's words."""
     return f"This {kind.title} game's record cannot be read: {why}."
+
+
+#: Levels renamed since games were kept under their old names: the old name, and the level it is now.
+RENAMED_LEVELS = {"simple": "beginner"}
+
+
+def _level(kind: Kind, level: str) -> str:
+    """The table's level of that name, or of the name it had (a game kept before it was renamed)."""
+    if level not in dict(kind.levels) and RENAMED_LEVELS.get(level) in dict(kind.levels):
+        return RENAMED_LEVELS[level]
+    return level
 
 
 def _levels_said(kind: Kind) -> str:

@@ -448,6 +448,23 @@ def test_why_at_vira_names_the_card_the_computer_played() -> None:
     assert said_cards
 
 
+def test_a_game_kept_at_the_level_once_called_simple_opens_at_the_beginner() -> None:
+    # Before every game's levels were named as Stýrivolt's (beginner, club, expert), the rules-of-thumb level was
+    # "simple"; a game kept then opens with the same moves, and its text names the level by its name now.
+    for game in ("sjavs", "klorsjavs"):
+        text = ok(game, do="new", seed="7", level="beginner")["set"]["game"]
+        old = text.replace(".beginner.", ".simple.")
+        assert ok(game, do="show", game=old)["set"]["game"] == text
+    assert ok("sjavs", do="new", seed="7", level="simple")["set"]["game"] == ok("sjavs", do="new", seed="7")["set"]["game"]
+
+
+def test_every_follow_suit_table_offers_the_three_levels() -> None:
+    from stytvolt.web.table import kind_of
+
+    for game in ("sjavs", "klorsjavs"):
+        assert [name for name, _ in kind_of(game).levels] == ["beginner", "club", "expert"]
+
+
 def test_why_refuses_a_move_not_in_the_game_in_words() -> None:
     text = ok("sjavs", do="new", seed="2", level="expert")["set"]["game"]
     for move in ("x", "9.0", "0.99", "0"):

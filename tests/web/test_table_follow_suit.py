@@ -196,7 +196,7 @@ def test_the_game_text_is_one_character_an_action() -> None:
     response = play_on("klorsjavs", ok("klorsjavs", do="new", setup="auction", seed="8"), hands=1)
     text = response["set"]["game"]
     hands = text.split(".")[5:]
-    assert text.startswith("k1.8.2.simple.auction.")
+    assert text.startswith("k1.8.2.beginner.auction.")
     table = read_game_text("klorsjavs", text)
     assert len(hands) == len(table.match.hands)
     for code, moves in zip(hands, table.moves):
