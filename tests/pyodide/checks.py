@@ -584,6 +584,41 @@ def check_players() -> object:
     return out
 
 
+@check
+def check_review() -> object:
+    """Every game's solver (GameInfo.solve, GameInfo.sides) and analysis.review on the last tricks of hands played
+    to their end by each game's beginner: the same values, best actions and costs as in CPython."""
+    from stytvolt.analysis import review
+
+    setups = {"styrivolt": ({}, 8), "sjavs": ({"players": 4}, 8), "klorsjavs": ({"variant": "klorsjavs"}, 9),
+              "knorri": ({"players": 4, "hand_size": 3}, 8), "brus": ({"players": 4}, 8), "vira": ({"players": 3}, 6)}
+    out: dict[str, object] = {}
+    for name, (options, tail) in setups.items():
+        info = stytvolt.game(name)
+        kind = info.part("table").KIND
+        judged: list[object] = []
+        for seed in range(3):
+            state = info.new(seed, **options)
+            bot = kind.bot(kind.levels[0][0], seed)
+            count = 0
+            while not state.is_terminal():
+                state.apply(bot.choose(state.observation(state.current_player())))
+                count += 1
+            for player in range(state.num_players):
+                judged.append([[d.action, d.index, d.value, d.best_value, list(d.best), d.cost, d.exact, d.solved]
+                               for d in review(state, player, since=max(0, count - tail))])
+            back = state.clone()
+            for _ in range(min(count, tail)):
+                back.undo()
+            try:
+                solution = info.solve(back)
+                judged.append([solution.values, list(info.sides(back))])
+            except stytvolt.InvalidPosition as err:
+                judged.append(str(err))
+        out[name] = judged
+    return out
+
+
 @check("puzzles")
 def check_puzzles() -> object:
     """Published puzzles read from the wheel's data, judged, answered and shown as in CPython."""
