@@ -63,6 +63,7 @@ GAME = GameInfo(
     site="stytvolt.brus.site",
     table="stytvolt.brus.table",
     quiz="stytvolt.brus.quiz",
+    solver="stytvolt.brus.solving",
     pages=(
         ("index", "About Brus"), ("cards", "The cards"), ("play", "Dealing and playing"), ("scoring", "Scoring"),
     ),
