@@ -72,8 +72,11 @@ def _limits(obs: Observation) -> tuple[list[bool], list[int], int | None]:
             if c is None and highest is not None:
                 cap[s] = min(cap[s], power(highest))
             highest = c if c is not None else highest
+    may_seven = [s not in visited for s in range(n)]
+    if obs.over and obs.log and obs.log[-1].kind == "seven":  # six reached while laying out: the rest stay held
+        may_seven[obs.log[-1].seat] = True
     leads = obs.leader if obs.leader >= 0 and not obs.plays and obs.leader != obs.player and not obs.over else None
-    return [s not in visited for s in range(n)], cap, leads
+    return may_seven, cap, leads
 
 
 def sample(obs: Observation, rng: random.Random) -> HandState | None:
@@ -133,6 +136,12 @@ def sample(obs: Observation, rng: random.Random) -> HandState | None:
             else:
                 cards = got.get((s, 1), []) + got[(s, 0)] + shown[s]
                 rng.shuffle(cards)
+                # A hand's sevens are laid out in the order they were dealt: those shown first, as shown.
+                at = [i for i, c in enumerate(cards) if c in SEVENS]
+                laid = [c for c in shown[s] if c in SEVENS]
+                ordered = laid + [cards[i] for i in at if cards[i] not in laid]
+                for i, card in zip(at, ordered):
+                    cards[i] = card
             for i, card in zip(slots[s], cards):
                 deck[i] = card
         try:

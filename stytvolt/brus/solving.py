@@ -601,4 +601,4 @@ def _pictured(obs: Any) -> bool:
 #: picture them, and how hard it thinks (a whole deal is solved in a few thousand positions, so every deal is
 #: solved while the decision's budget lasts).
 SAMPLING = Sampling(sample=sample, simple=SimpleBot, observation=Observation, values={}, settings=Settings(
-    worlds=16, solve_at=9, max_nodes=60_000), plays=_pictured, size=live_count)
+    worlds=48, solve_at=9, max_nodes=200_000), plays=_pictured, size=live_count)

@@ -1,9 +1,12 @@
 """Brus at the table against the computer: its :class:`~stytvolt.web.kinds.Kind` (the widget ``table``).
 
 A game to six strokes, four players two against two or six three against
-three, played from South's seat (:mod:`stytvolt.web.table`).  One level, the
-game's SimpleBot, which says which rule of thumb chose each card ("Why?" in
-the log); Brus has no rule switches, so its settings offer none.
+three, played from South's seat (:mod:`stytvolt.web.table`).  Three levels, named as
+every game's are: the beginner (the game's SimpleBot, which says which rule of
+thumb chose each card), the club player and the expert (the sampling player,
+which pictures deals that fit what its seat has seen and solves each, with
+:mod:`stytvolt.brus.solving`; "Why?" in the log gives its figures).  Brus has
+no rule switches, so its settings offer none.
 """
 
 from __future__ import annotations
@@ -12,16 +15,26 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.web.kinds import Kind, Trick, Words, rule_of_thumb
+from stytvolt.web.kinds import Kind, Trick, Words, thumb_or_sampling_why
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "BRUS"]
 
 
 def _bot(level: str, seed: int) -> Any:
+    """The player of ``level``: the game's SimpleBot, or the sampling player at the club's or the expert's settings."""
+    from stytvolt.analysis.players import player
+
+    return player("brus", level, seed)
+
+
+def _simple() -> Any:
     from stytvolt.brus.bots import SimpleBot
 
-    return SimpleBot(seed)
+    return SimpleBot()
+
+
+_why = thumb_or_sampling_why(_simple, lambda state: "strokes", lambda action: action.card)
 
 # No trumps, no bidding, no suits to follow: each player in turn beats the highest card so far or, unable to,
 # passes; sevens are laid out as tricks by whoever comes to the lead; six tricks win a deal, six strokes a game.
@@ -169,13 +182,16 @@ def _brus_as_dealt(state: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(h) for h in as_dealt(state))
 
 
-#: Brus at the table: four or six players in two sides; one level, as no stronger Brus player exists.
+#: Brus at the table: four or six players in two sides; the beginner, the club player and the expert.
 KIND = Kind(
     game="brus", code="b1", title="Brus",
     setups=(("4", "Four players, two against two"), ("6", "Six players, three against three")),
     players_of=int, start=_brus_start,
-    levels=(("simple", "leads a card nobody can beat if it holds one, else its lowest live card; beats as cheaply as "
-                       "it can, but with a sure winner while an opponent is still to play"),),
+    levels=(("beginner", "leads a card nobody can beat if it holds one, else its lowest live card; beats as cheaply "
+                         "as it can, but with a sure winner while an opponent is still to play"),
+            ("club", "pictures two dozen deals that fit what it has seen, works out exactly how each of its cards "
+                     "would do in every one, and plays the card that does best across them"),
+            ("expert", "thinks like the club player, but pictures twice as many deals before each card")),
     bot=_bot, words_at=_brus_words_at,
     order=_brus_order, is_trump=lambda state, card: False, card_action=_brus_card_action,
     sheet_title="The stroke sheet", sheet_unit="strokes; six win the game",
@@ -183,7 +199,7 @@ KIND = Kind(
     action_label=_brus_action_label, card_role=_brus_card_role,
     trick_so_far=lambda state: list(state.plays), tricks=_brus_tricks, happenings=_brus_happenings,
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
-    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
+    why_offered=lambda level, state, action: True, why=_why,
 )
 #: The name the tests knew it by.
 BRUS = KIND

@@ -104,7 +104,7 @@ def test_a_new_deal_shows_souths_cards_by_role_and_south_leads() -> None:
     assert first == ok(do="new", setup="4", seed="5")  # the seed fixes the deal
     html = first["html"]
     assert turn(html) == "south"
-    assert first["set"]["game"] == "b1.5.3.simple.4."
+    assert first["set"]["game"] == "b1.5.3.beginner.4."
     table = read_game_text("brus", first["set"]["game"])
     assert sorted(map(str, table.hand.hands[SOUTH])) == sorted("CJ HJ S6 H6 SK HT D8 DK CT".split())
     # Laid out as they rank: Spit, then ♥J, ♠6, ♥6, then the duds.  The live cards are the buttons.
@@ -232,8 +232,8 @@ def test_refusals_change_nothing_and_name_what_is_wrong() -> None:
     assert not refused["ok"] and "your turn" in refused["error"]
     refused = ask(do="next", game=text)
     assert not refused["ok"] and "not over" in refused["error"]
-    refused = ask(do="new", setup="4", level="expert")
-    assert not refused["ok"] and refused["error"] == "The computer players play at one level here, Simple."
+    refused = ask(do="new", setup="4", level="grandmaster")
+    assert not refused["ok"] and refused["error"] == "The computer players' level is Beginner, Club or Expert."
     refused = ask(do="new", setup="5")
     assert not refused["ok"] and "only in the ways its Game list offers" in refused["error"]
 
@@ -243,7 +243,7 @@ def test_refusals_change_nothing_and_name_what_is_wrong() -> None:
     ("b1.x.3.simple.4.", "seed"),
     ("b1.1.4.simple.4.", "its first dealer is not one of the four seats"),
     ("b1.1.6.simple.6.", "its first dealer is not one of the six seats"),
-    ("b1.1.3.expert.4.", "level"),
+    ("b1.1.3.grandmaster.4.", "level"),
     ("b1.1.3.simple.5.", "a way of playing Brus this table does not deal"),
     ("b1.1.3.simple.4.~", "move 1 of deal 1 is not one the rules allowed there"),
     ("b1.5.3.simple.4.4", "move 1 of deal 1 is not one"),  # South's first turn: four live cards to lead, no pass
@@ -261,7 +261,7 @@ def test_a_bad_game_text_is_refused_saying_what_cannot_be_read(text: str, words:
 def test_the_game_text_round_trip_and_undo() -> None:
     response = play_on(ok(do="new", setup="6", seed="8"), deals=2)
     text = response["set"]["game"]
-    assert text.startswith("b1.8.5.simple.6.")
+    assert text.startswith("b1.8.5.beginner.6.")
     table = read_game_text("brus", text)
     hands = text.split(".")[5:]
     assert len(hands) == len(table.match.hands) == 2
@@ -325,6 +325,28 @@ def test_a_whole_game_through_the_widget_ends_at_six_strokes(setup: str, seed: s
         assert match.hands[number].dealer == (players - 1 + number) % players
     refused = ask(do="next", game=text)
     assert not refused["ok"] and "over" in refused["error"]
+
+
+def test_a_game_kept_at_the_level_once_called_simple_opens_at_the_beginner() -> None:
+    # Before Brus had its club and expert players, its one level was "simple": a game kept then still opens,
+    # at the beginner (the same rules-of-thumb player), and is written under the new name from then on.
+    text = play_on(ok(do="new", setup="4", seed="5"), deals=1)["set"]["game"]
+    assert text.startswith("b1.5.3.beginner.4.")
+    old = text.replace(".beginner.", ".simple.", 1)
+    table = read_game_text("brus", old)
+    assert table.level == "beginner" and table.text() == text
+    assert ok(do="show", game=old)["html"] == ok(do="show", game=text)["html"]
+
+
+def test_an_expert_table_plays_a_deal_and_says_why() -> None:
+    from stytvolt.analysis.players import SamplingPlayer
+
+    response = play_on(ok(do="new", setup="4", seed="3", level="expert"), deals=1)
+    text = response["set"]["game"]
+    assert text.startswith("b1.3.3.expert.4.")
+    table = read_game_text("brus", text)
+    assert isinstance(table.computer(1), SamplingPlayer)
+    assert 'class="sv-why"' in response["html"]
 
 
 def test_six_players_seat_names_and_sides() -> None:
@@ -402,9 +424,10 @@ def test_club_king_decides_an_unfinished_deal_and_is_shown() -> None:
 
 def test_the_kinds() -> None:
     assert KINDS["brus"] is BRUS
-    assert [name for name, _ in BRUS.levels] == ["simple"]  # one level: no stronger Brus player exists
+    assert [name for name, _ in BRUS.levels] == ["beginner", "club", "expert"]  # named as every game's are
     from stytvolt.web import WIDGETS
 
     form = WIDGETS[("brus", "table")].controls({})
-    assert '<input type="hidden" name="level" value="simple">' in form and 'type="radio"' not in form
+    assert '<input type="radio" name="level" value="beginner" checked>' in form
+    assert 'value="club"' in form and 'value="expert"' in form
     assert '<option value="6">Six players, three against three</option>' in form

@@ -555,7 +555,7 @@ def test_a_game_whose_player_gives_no_reason_offers_no_why() -> None:
     from stytvolt.web.table import SOUTH, Table, _move, hand_log, kind_of
 
     kind = dataclasses.replace(kind_of("brus"), why=None, why_offered=None)
-    table = Table(kind, kind.start(5, "4", 3, registry_game("brus").rules()), 5, 3, "simple", "4")
+    table = Table(kind, kind.start(5, "4", 3, registry_game("brus").rules()), 5, 3, "beginner", "4")
     table.deal()
     while all(seat == SOUTH for seat, _ in table.moves[-1]):
         state = table.hand
