@@ -158,15 +158,17 @@ class _Search:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self.check_at = 1024
+        self.check_at = 1024 if max_nodes is None else min(1024, max_nodes)
         self._history: list[tuple[Any, ...]] = []
 
     # -- limits ---------------------------------------------------------------------------------------
 
     def _check(self) -> None:
         self.check_at = self.nodes + 1024
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise _Timeout
+        if self.max_nodes is not None:
+            if self.nodes >= self.max_nodes:
+                raise _Timeout
+            self.check_at = min(self.check_at, self.max_nodes)
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _Timeout
 
@@ -513,7 +515,7 @@ def solve(state: object, *, deadline: float | None = None, max_nodes: int | None
     playing perfectly with every card visible: a :class:`~stytvolt.analysis.solve.Solution`.
 
     ``state`` is a Brus deal still being played (anything else raises :class:`InvalidPosition`).  ``max_nodes``
-    (checked every 1,024 positions, so the same on every machine) and ``deadline`` (seconds from now) stop the
+    (a count of positions, so the same on every machine) and ``deadline`` (checked every 1,024 positions) (seconds from now) stop the
     search early: the solution is then not ``exact`` and holds only the actions settled in time (if none was,
     :class:`StytvoltError` says so).  ``line=False`` skips the principal line (it is then empty)."""
     started = time.perf_counter()
