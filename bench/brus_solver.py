@@ -1,6 +1,7 @@
 """How quick the Brus solver is on whole deals, and how strong and quick the expert (the sampling player) is.
 
     python bench/brus_solver.py [--deals N] [--matches N] [--players 4|6] [--level expert|club] [--seed N]
+                                [--worlds N]
 
 1. The solver: ``--deals`` seeded whole deals (``HandState.deal(seed, dealer=seed % players)``, seeds from
    ``--seed``) solved from the first lead, every action's value (``stytvolt.brus.solving.solve``): median and
@@ -23,9 +24,10 @@ import platform
 import statistics
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
-from stytvolt.analysis.players import player
+from stytvolt.analysis.players import SamplingPlayer, player
 from stytvolt.brus import HandState
 from stytvolt.brus.bots import SimpleBot
 from stytvolt.brus.solving import solve
@@ -76,7 +78,7 @@ def play(state: HandState, bots: list[Any], times: list[float] | None, timed: se
     return state.returns()[0]
 
 
-def bench_match(matches: int, players: int, level: str, seed: int) -> None:
+def bench_match(matches: int, players: int, level: str, seed: int, worlds: int = 0) -> None:
     simple = SimpleBot()
     expert_side: list[float] = []
     base_side: list[float] = []
@@ -86,6 +88,8 @@ def bench_match(matches: int, players: int, level: str, seed: int) -> None:
     started = time.perf_counter()
     for s in range(seed, seed + matches):
         expert = player("brus", level, seed=s)
+        if worlds:
+            expert = SamplingPlayer("brus", seed=s, settings=replace(expert.settings, worlds=worlds))
         for side in (0, 1):
             state = HandState.deal(s, dealer=s % players, players=players)
             bots: list[Any] = [expert if seat % 2 == side else simple for seat in range(players)]
@@ -126,12 +130,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, choices=(4, 6))
     parser.add_argument("--level", default="expert", choices=("expert", "club"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--worlds", type=int, default=0, help="deals pictured a decision (0: the level's own)")
     args = parser.parse_args(argv)
     print(f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
     if args.deals:
         bench_solver(args.deals, args.players, args.seed)
     if args.matches:
-        bench_match(args.matches, args.players, args.level, args.seed)
+        bench_match(args.matches, args.players, args.level, args.seed, args.worlds)
 
 
 if __name__ == "__main__":
