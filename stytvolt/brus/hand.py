@@ -439,6 +439,8 @@ class HandState:
                 cap[s] = min(cap[s], power(highest))
             highest = c if c is not None else highest
         may_seven = [s not in led for s in range(self.players)]
+        if self.end == "six" and self.log and self.log[-1].kind == "seven":  # six made while laying them out:
+            may_seven[self.log[-1].seat] = True  # that seat's later sevens stay in its hand
         needs_live = self.leader if self.leader >= 0 and not self.plays and self.leader != player else None
         return may_seven, cap, needs_live
 

@@ -219,3 +219,17 @@ def test_the_levels_play_whole_deals_legally() -> None:
     assert len(first.legal_actions()) > 1
     thought = player("brus", "expert", seed=1).decide(first.observation(first.current_player()))
     assert thought.worlds == SAMPLING.settings.worlds and thought.solved == thought.worlds
+
+
+def test_a_deal_stopped_by_a_seven_is_drawn_afresh() -> None:
+    # Deal 7 at four, played by SimpleBot, stops when seat 2 lays out a seven that makes six, with another seven
+    # still in its hand: that seat may hold sevens in a deal drawn for another seat (before, none could be drawn).
+    state = HandState.deal(7, dealer=3)
+    while not state.is_terminal():
+        state.apply(BOT.choose(state.observation(state.current_player())))
+    last = state.log[-1]
+    assert last.kind == "seven" and any(c in SEVENS for c in state.hands[last.seat])
+    seat = (last.seat + 1) % 4
+    rng = random.Random(1)
+    assert any(state.resample(seat, rng).hands != state.hands for _ in range(5))
+    assert sample(state.observation(seat), rng) is not None
