@@ -308,16 +308,20 @@ def club_settings(expert: Settings) -> Settings:
 
 
 def player(game: str, level: str, seed: int | None = None, rules: object = None) -> Any:
-    """The computer player of ``game`` at ``level`` (one of :data:`LEVELS`): the game's SimpleBot for a beginner,
-    else a :class:`SamplingPlayer` with the club's or the expert's settings (the game's declared ones)."""
-    parts = sampling_of(game) if isinstance(game, str) else None
+    """The computer player of ``game`` (a registry name) at ``level`` (one of :data:`LEVELS`): the game's SimpleBot
+    for a beginner, else a :class:`SamplingPlayer` with the club's or the expert's settings (the game's declared
+    ones); a game whose players are its own (Stýrivolt's) gives the player its table seats at that level."""
+    if not isinstance(game, str) or game not in registry.GAME_MODULES:
+        raise InvalidPosition(f"a computer player plays one of {', '.join(registry.GAME_MODULES)}, not {game!r}")
+    if level not in LEVELS:
+        raise InvalidPosition(f"the level is one of {', '.join(LEVELS)}, not {level!r}")
+    parts = sampling_of(game)
     if parts is None:
-        raise InvalidPosition(f"a sampling player plays one of {', '.join(sampled_games())}, not {game!r}")
+        kind = registry.game(game).part("table").KIND
+        return kind.bot(level, 0 if seed is None else seed)
     if level == "beginner":
         return parts.simple(seed)
     if level == "club":
         return SamplingPlayer(game, seed=seed, settings=club_settings(parts.settings), rules=rules)
-    if level == "expert":
-        return SamplingPlayer(game, seed=seed, rules=rules)
-    raise InvalidPosition(f"the level is one of {', '.join(LEVELS)}, not {level!r}")
+    return SamplingPlayer(game, seed=seed, rules=rules)
 

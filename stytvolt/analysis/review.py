@@ -95,20 +95,16 @@ def _info(state: object) -> GameInfo:
 
 
 def _strongest(info: GameInfo, seed: int) -> Any:
-    """The game's strongest fair computer player: the last level its table offers."""
-    table = info.part("table")
-    kind = getattr(table, "KIND", None)
-    if kind is None:
-        return None
-    return kind.bot(kind.levels[-1][0], seed)
+    """The game's strongest fair computer player: its expert."""
+    from stytvolt.analysis.players import player
+
+    return player(info.name, "expert", seed)
 
 
 def _estimated(info: GameInfo, state: Any, player: int, action: Any, index: int, seed: int) -> Decision:
     """A decision before the card play: the strongest fair player's choice, and its estimate where it gives one."""
     bot = _strongest(info, seed)
     text = str(action)
-    if bot is None:
-        return Decision(text, index, None, None, (), None, True, False)
     obs = state.observation(player)
     decide = getattr(bot, "decide", None)
     decided = decide(obs) if decide is not None else None

@@ -17,7 +17,7 @@ import pytest
 import stytvolt
 from protocol.brute import brute_values
 from stytvolt import InvalidPosition, StytvoltError
-from stytvolt.analysis import Decision, review, review_steps
+from stytvolt.analysis import LEVELS, Decision, player, review, review_steps
 from stytvolt.core.protocol import run_to_end
 
 #: Each game's setups, as ``GameInfo.new`` options, and how many of the last actions the brute force can
@@ -173,3 +173,20 @@ def test_a_deadline_too_short_says_so() -> None:
     state = finished("styrivolt", {}, rng.randrange(1000))
     decisions = review(state, 0, deadline=0.001)
     assert decisions and not all(d.exact for d in decisions if d.solved)
+
+
+@pytest.mark.parametrize("name", list(SETUPS))
+def test_every_game_offers_the_three_levels_and_each_plays_legally(name: str) -> None:
+    info = stytvolt.game(name)
+    assert [level for level, _ in info.part("table").KIND.levels] == list(LEVELS)
+    state = info.new(4, **SETUPS[name][0][0])
+    for level in LEVELS:
+        seat = state.current_player()
+        assert player(name, level, 4).choose(state.observation(seat)) in state.legal_actions()
+
+
+def test_a_level_or_game_that_is_not_one_is_named() -> None:
+    with pytest.raises(InvalidPosition, match="level is one of beginner, club, expert, not 'master'"):
+        player("sjavs", "master")
+    with pytest.raises(InvalidPosition, match="not 'bridge'"):
+        player("bridge", "expert")

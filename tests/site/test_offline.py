@@ -1,9 +1,10 @@
 """The site after a first visit with no network, installable, and under its Content-Security-Policy.
 
 * Offline: a fresh browser visits one page and waits for the service worker
-  to finish precaching; then the server is stopped, and every page of the
-  site opens from the cache, and a widget of every kind answers from
-  Pyodide, loaded from the cache too.
+  to finish precaching; then the server is stopped, every page of the site
+  comes whole from the cache (fetched through the service worker), and a
+  tab opens the first page of each widget kind and every tenth page, where a
+  widget of every kind answers from Pyodide, loaded from the cache too.
 * Installable: Chromium finds nothing missing (manifest, icon, service
   worker) for installing the site as an app.
 * The policy: every page carries the same Content-Security-Policy, an
@@ -45,6 +46,28 @@ def _offline_visit(browser: Any, built_site: Path) -> tuple[Any, Watch, SiteServ
     return context, watch, srv
 
 
+#: Every page fetched through the service worker (the way a page asks for it), with the network gone: its status and
+#: whether it holds a heading.
+FETCHED = """async (urls) => Promise.all(urls.map(async (u) => {
+  const r = await fetch(u);
+  return [u, r.status, /<h1[ >]/.test(await r.text())];
+}))"""
+
+
+def _opened(built_site: Path, pages: list[str]) -> list[str]:
+    """The pages opened in a tab offline: the first holding each kind of widget not met before (so every kind
+    answers), the home page, and every tenth page besides (the rest are fetched through the service worker)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for i, rel in enumerate(pages):
+        text = (built_site / rel / "index.html").read_text(encoding="utf-8")
+        kinds = set(re.findall(r'class="sv-widget"[^>]*? data-widget="([a-z-]+)"', text))
+        if kinds - seen or i % 10 == 0:
+            out.append(rel)
+            seen |= kinds
+    return out
+
+
 def test_every_page_and_widget_works_offline_after_a_first_visit(browser: Any, built_site: Path, pages: list[str]) -> None:
     context, watch, srv = _offline_visit(browser, built_site)
     url = srv.url
@@ -53,8 +76,15 @@ def test_every_page_and_widget_works_offline_after_a_first_visit(browser: Any, b
         assert precached >= len(pages), f"the service worker fetched {precached} files; the site has {len(pages)} pages"
         srv.close()  # the network is gone: nothing answers at this address any more
         context.set_offline(True)
+        # Every page comes from the service worker's cache, whole.
+        first = context.new_page()
+        first.goto(url + pages[0])
+        fetched = first.evaluate(FETCHED, [url + rel for rel in pages])
+        missing = [u for u, status, heading in fetched if status != 200 or not heading]
+        assert not missing, f"pages that did not come whole from the cache offline: {missing}"
+        first.close()
         kinds_answered: set[str] = set()
-        for rel in pages:
+        for rel in _opened(built_site, pages):
             page = context.new_page()
             response = page.goto(url + rel)
             assert response is not None and response.ok, f"{rel or 'the home page'} did not open offline"
