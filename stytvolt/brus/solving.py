@@ -43,9 +43,9 @@ from stytvolt.analysis.players import Sampling, Settings
 from stytvolt.analysis.solve import Solution
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.brus.bots import SimpleBot
-from stytvolt.brus.cards import CLUB_KING, LIVE_ORDER, ROLES, Role, power
+from stytvolt.brus.cards import LIVE_ORDER, ROLES, Role, power
 from stytvolt.brus.hand import PASS_ACTION, Action, HandState, Observation
-from stytvolt.brus.rules import SIX, TABLES, card_fault, deal_score, pass_blockers, side_of
+from stytvolt.brus.rules import SIX, card_fault, deal_score, pass_blockers, side_of
 from stytvolt.brus.sampling import sample
 
 __all__ = ["solve", "sides", "SAMPLING", "PASS_MOVE", "live_count"]
