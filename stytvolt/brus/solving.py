@@ -501,10 +501,12 @@ def _deadline(seconds: float | None) -> float | None:
 
 
 def sides(state: object) -> tuple[tuple[int, ...], ...]:
-    """The two sides of a Brus deal, sides ordered by their lowest seat: partners alternate round the table
-    (:func:`~stytvolt.brus.rules.side_of`), so ((0, 2), (1, 3)) at four and ((0, 2, 4), (1, 3, 5)) at six."""
+    """The two sides of a Brus deal still being played, sides ordered by their lowest seat: partners alternate
+    round the table (:func:`~stytvolt.brus.rules.side_of`), so ((0, 2), (1, 3)) at four and ((0, 2, 4), (1, 3, 5))
+    at six.  A finished deal raises :class:`InvalidPosition`, as :func:`solve` does."""
     if not isinstance(state, HandState):
         raise InvalidPosition(f"the sides of a Brus deal are read from a HandState, not {type_name(state)}")
+    _check_state(state)  # (a finished deal is refused as the solver refuses it)
     n = state.players
     return tuple(tuple(s for s in range(n) if side_of(s) == side) for side in (0, 1))
 

@@ -115,6 +115,8 @@ def test_sides_and_bad_positions() -> None:
         state.apply(BOT.choose(state.observation(state.current_player())))
     with pytest.raises(InvalidPosition, match="this Brus deal is over"):
         solve(state)
+    with pytest.raises(InvalidPosition, match="this Brus deal is over"):
+        sides(state)
     with pytest.raises(InvalidPosition, match="not a str"):
         solve("CJ S8")
     with pytest.raises(InvalidPosition, match="HandState"):
