@@ -16,7 +16,7 @@ import pytest
 from protocol.brute import brute_values
 
 import stytvolt
-from stytvolt.analysis.players import Settings, SamplingPlayer, player
+from stytvolt.analysis.players import Settings, SamplingPlayer, club_settings, player
 from stytvolt.brus import HandState, Rules
 from stytvolt.brus.bots import SimpleBot
 from stytvolt.brus.cards import SEVENS, is_live
@@ -208,6 +208,8 @@ def test_the_sampling_player_plays_fair() -> None:
 
 def test_the_levels_play_whole_deals_legally() -> None:
     assert SAMPLING.settings.solve_at >= 9  # every pictured deal is solved exactly while the budget lasts
+    # (the table's words: the club pictures two dozen deals, the expert twice as many)
+    assert club_settings(SAMPLING.settings).worlds == 24 and SAMPLING.settings.worlds == 48
     for level in ("club", "expert"):
         bots = [player("brus", level, seed=1), SimpleBot()]
         state = HandState.deal(4, players=6, dealer=4)
