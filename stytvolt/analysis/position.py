@@ -128,7 +128,10 @@ class PlayPosition:
     * ``score_key``: everything ``score`` depends on besides its arguments (its results are cached by it);
     * ``fold``: the seat that may give the hand up at its turn in the first trick, and the returns
       if it does (Klørsjavs's declarer), or None;
-    * ``play_action``: the state's action that plays a card; ``fold_action``: the one that folds.
+    * ``play_action``: the state's action that plays a card; ``fold_action``: the one that folds;
+    * ``to_play``: the tricks still to finish (the current one included) when some hands hold more cards than
+      will be played (a Vira misère played with fewer cards than the opponents hold), else None: every card
+      in the hands is played.
     """
 
     players: int
@@ -146,6 +149,7 @@ class PlayPosition:
     play_action: Callable[[Card], object]
     fold: tuple[int, tuple[int, ...]] | None = None
     fold_action: object = None
+    to_play: int | None = None
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -165,7 +169,11 @@ class PlayPosition:
         sizes = [m.bit_count() for m in self.hands]
         for k in range(n):
             seat = (self.leader + k) % n
-            if sizes[seat] + (1 if k < len(self.trick) else 0) != sizes[self.leader] + (1 if self.trick else 0):
+            if self.to_play is not None:
+                if sizes[seat] + (1 if k < len(self.trick) else 0) < self.to_play:
+                    raise InvalidPosition(f"seat {seat} holds {sizes[seat]} cards, too few for the "
+                                          f"{self.to_play} tricks still to play")
+            elif sizes[seat] + (1 if k < len(self.trick) else 0) != sizes[self.leader] + (1 if self.trick else 0):
                 raise InvalidPosition(f"seat {seat} holds {sizes[seat]} cards, which does not fit the trick "
                                       f"(led by seat {self.leader}, {len(self.trick)} played; seat {to_move} to move)")
         if set(self.side) - {0, 1} or 0 not in self.side or 1 not in self.side:
@@ -178,6 +186,8 @@ class PlayPosition:
     @property
     def tricks_left(self) -> int:
         """Tricks still to finish, the current one included."""
+        if self.to_play is not None:
+            return self.to_play
         return (sum(m.bit_count() for m in self.hands) + len(self.trick)) // self.players
 
     def blocked(self) -> int:

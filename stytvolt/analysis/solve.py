@@ -200,6 +200,7 @@ class Search:
         self.trick: list[int] = [c.index for c in p.trick]
         self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points still in the hands
         self.total_tricks = sum(p.tricks) + p.tricks_left
+        self.spare = p.to_play is not None  # some hands hold cards that will not be played
         self.done = sum(p.tricks)
         self.fold_seat = p.fold[0] if p.fold is not None and self.game else -1
         self.fold_value = p.fold[1][seat] if p.fold is not None else 0
@@ -396,7 +397,10 @@ class Search:
                     out.append(self._end())
                     pts[s] -= rest
                     trk[s] -= left
-            found = (min(los), max(his))
+            # Every card left to one seat: the extremes of a score that moves one way with each side's tricks and
+            # points, whichever way that is (a misère's soloist wants none).
+            ends = his + los
+            found = (min(ends), max(ends))
             if self.fold_seat >= 0 and self.done == 0:
                 found = (min(found[0], self.fold_value), max(found[1], self.fold_value))
             self.bounds_memo[key] = found
@@ -436,7 +440,7 @@ class Search:
             return lo
         if hi < t:
             return hi
-        if self.total_tricks - self.done == 1 and self.fold_seat < 0:
+        if self.total_tricks - self.done == 1 and self.fold_seat < 0 and not self.spare:
             return self._last_trick()
         key = None
         entry = None

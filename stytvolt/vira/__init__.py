@@ -66,6 +66,7 @@ GAME = GameInfo(
     site="stytvolt.vira.site",
     table="stytvolt.vira.table",
     quiz="stytvolt.vira.quiz",
+    solver="stytvolt.vira.solving",
     worked="stytvolt.vira.worked",
     pages=(
         ("index", "About Vira"), ("preliminaries", "Before the auction"), ("auction", "The auction"),

@@ -791,20 +791,28 @@ class HandState:
         """Points and chips of the finished hand (None before the end)."""
         if self.over is None:
             return None
+        if self.over == "surrendered":
+            return self.settled(None)
+        assert self.soloist is not None
+        return self.settled(self.won[self.soloist])
+
+    def settled(self, tricks: int | None) -> Settlement:
+        """Points and chips of this hand's contract if the soloist ends with ``tricks`` tricks (None: surrendered):
+        what the settlement will be, asked before the end (the solver's score of a finished play)."""
         assert self.contract is not None and self.soloist is not None and self.bid is not None
         item = self.contract
         misere = item.always_misere or self.misere
         if misere:
             rate_class = None
-        elif self.over == "surrendered" and item.kind in (Kind.SOLO, Kind.GASK, Kind.VIRA):
+        elif tricks is None and item.kind in (Kind.SOLO, Kind.GASK, Kind.VIRA):
             rate_class = self.bid.suit_class  # a surrendered solo, gask or vira pays at the class it was bid in
         else:
             assert self.trump is not None
             rate_class = suit_class_of(self.trump, self.preference)
         return settle(item, soloist=self.soloist, opponents=self.opponents(), players=self.players,
-                      tricks=None if self.over == "surrendered" else self.won[self.soloist],
+                      tricks=tricks,
                       suit_class=rate_class, misere=self.misere, second_try=self.tries == 2,
-                      first_try_class=self.first_class, surrendered=self.over == "surrendered",
+                      first_try_class=self.first_class, surrendered=tricks is None,
                       cuckoo_liable=sorted(self.liable), chips=self.chips)
 
     def returns(self) -> list[int]:
