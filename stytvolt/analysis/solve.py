@@ -54,7 +54,8 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.position import PlayPosition, TrickTable
 
-__all__ = ["OBJECTIVES", "MIX", "FOLD", "Solution", "Search", "solve", "solve_position", "value_of"]
+__all__ = ["OBJECTIVES", "MIX", "FOLD", "Solution", "Search", "Tuning", "TUNED", "OLD", "solve", "solve_position",
+           "value_of"]
 
 #: What the solver maximises: a seat's game points, its side's card points, or both (game points first).
 OBJECTIVES = ("game", "points", "mixed")
@@ -68,6 +69,21 @@ _TABLE_LIMIT = 2_000_000  # entries; past it the table is cleared
 
 class _Timeout(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Switches for the search's speed-ups (all on by default), kept so a bench can measure the search
+    without them on the same hands (``bench/wholehands.py``); the values found are the same either way.
+    """
+
+    placeholder: bool = True
+
+
+#: Every speed-up on: what :func:`solve` uses.
+TUNED = Tuning()
+#: The search as it was before issue 26's speed-ups (for measuring them).
+OLD = Tuning(placeholder=False)
 
 
 @dataclass(frozen=True)
@@ -148,7 +164,8 @@ class Search:
     """
 
     def __init__(self, position: PlayPosition, seat: int, objective: str = "game", *, table: bool = True,
-                 merge: bool = True, max_nodes: int | None = None, deadline: float | None = None) -> None:
+                 merge: bool = True, max_nodes: int | None = None, deadline: float | None = None,
+                 tuning: Tuning = TUNED) -> None:
         if objective not in OBJECTIVES:
             raise StytvoltError(f"objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
         p = position
@@ -179,6 +196,7 @@ class Search:
             self.under[top] = below
         self.use_table = table
         self.merge = merge
+        self.tuning = tuning
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
@@ -679,7 +697,7 @@ def _deadline(seconds: float | None) -> float | None:
 
 
 def solve(state: object, *, seat: int | None = None, objective: str = "game", max_nodes: int | None = None,
-          deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
+          deadline: float | None = None, table: bool = True, merge: bool = True, tuning: Tuning = TUNED) -> Solution:
     """Every legal action's value for ``seat`` (default: the player to move) with every card visible.
 
     ``state`` is a state in its play phase (:func:`~stytvolt.analysis.games.position_of`
@@ -694,13 +712,13 @@ def solve(state: object, *, seat: int | None = None, objective: str = "game", ma
     position = position_of(state)
     legal = list(state.legal_actions())  # type: ignore[attr-defined]
     return solve_position(position, legal, seat=seat, objective=objective, max_nodes=max_nodes,
-                          deadline=deadline, table=table, merge=merge)
+                          deadline=deadline, table=table, merge=merge, tuning=tuning)
 
 
 def solve_position(position: PlayPosition, legal: list[Any] | None = None, *, seat: int | None = None,
                    objective: str = "game", max_nodes: int | None = None, deadline: float | None = None,
                    table: bool = True, merge: bool = True, search: Search | None = None,
-                   line: bool = True) -> Solution:
+                   line: bool = True, tuning: Tuning = TUNED) -> Solution:
     """:func:`solve` on a position already read; ``legal``: the state's legal actions, which must be the
     position's (checked), else they are made from the position.  ``search``: a search of this same
     position to reuse (its table carries over).  ``line=False`` skips the principal line (it is empty)."""
@@ -711,7 +729,7 @@ def solve_position(position: PlayPosition, legal: list[Any] | None = None, *, se
     who = player if seat is None else seat
     if search is None:
         search = Search(position, who, objective, table=table, merge=merge, max_nodes=max_nodes,
-                        deadline=_deadline(deadline))
+                        deadline=_deadline(deadline), tuning=tuning)
     else:
         search.nodes = 0
         search.max_nodes = max_nodes
