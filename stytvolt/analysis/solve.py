@@ -77,13 +77,15 @@ class Tuning:
     without them on the same hands (``bench/wholehands.py``); the values found are the same either way.
     """
 
-    placeholder: bool = True
+    #: Keep each position's ordered list of candidate moves (after merging) by what it depends on: the legal
+    #: cards, the others' cards, the card winning the trick and whose side it is.
+    memo_moves: bool = True
 
 
 #: Every speed-up on: what :func:`solve` uses.
 TUNED = Tuning()
 #: The search as it was before issue 26's speed-ups (for measuring them).
-OLD = Tuning(placeholder=False)
+OLD = Tuning(memo_moves=False)
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,9 @@ class Search:
         self.hands = list(p.hands)
         self.blocked = p.blocked()
         self.pts = list(p.points)
+        self.in0 = [p.side[s] == 0 for s in range(n)]
+        self.s0 = sum(p.points[s] for s in self.side0)  # side 0's card points in its tricks so far
+        self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.trk = list(p.tricks)
         self.leader = p.leader
         self.trick: list[int] = [c.index for c in p.trick]
@@ -289,7 +294,10 @@ class Search:
         self.trick.append(move)
         if len(self.trick) == self.players:
             win, seat = self._winner()
-            self.pts[seat] += sum(self.cardvalue[c] for c in self.trick)
+            gained = sum(self.cardvalue[c] for c in self.trick)
+            self.pts[seat] += gained
+            if self.in0[seat]:
+                self.s0 += gained
             self.trk[seat] += 1
             self.leader = seat
             self.trick = []
@@ -305,7 +313,10 @@ class Search:
             self.leader = leader
             self.trick = trick + [move]
             win, seat = self._winner()
-            self.pts[seat] -= sum(self.cardvalue[c] for c in self.trick)
+            gained = sum(self.cardvalue[c] for c in self.trick)
+            self.pts[seat] -= gained
+            if self.in0[seat]:
+                self.s0 -= gained
             self.trk[seat] -= 1
             self.done = done
         self.trick = trick
@@ -379,7 +390,7 @@ class Search:
         """The position's score once the hand is over (``pts`` and ``trk`` final), cached: a score depends
         on the seats' points only through side 0's total (see :class:`PlayPosition`)."""
         pts = self.pts
-        key = (self.score_key, sum(pts[s] for s in self.side0), *self.trk)
+        key = (self.score_key, self.s0, *self.trk)
         found = _SCORES.get(key)
         if found is None:
             if len(_SCORES) >= _SCORES_LIMIT:
@@ -401,7 +412,7 @@ class Search:
         if not self.game:
             return 0, rest
         pts, trk = self.pts, self.trk
-        key = (sum(pts[s] for s in self.side0), *trk, rest)
+        key = (self.s0, *trk, rest)
         found = self.bounds_memo.get(key)
         if found is None:
             left = self.total_tricks - self.done
@@ -409,9 +420,12 @@ class Search:
             los: list[int] = []
             for group, out in ((self.friends, his), (self.foes, los)):
                 for s in group:
+                    gain = rest if self.in0[s] else 0
                     pts[s] += rest
                     trk[s] += left
+                    self.s0 += gain
                     out.append(self._end())
+                    self.s0 -= gain
                     pts[s] -= rest
                     trk[s] -= left
             found = (min(los), max(his))
@@ -437,9 +451,12 @@ class Search:
                 win, wseat = c, s
         if not self.game:
             return gained if self.maxing[wseat] else 0
+        gain = gained if self.in0[wseat] else 0
         self.pts[wseat] += gained
         self.trk[wseat] += 1
+        self.s0 += gain
         v = self._end()
+        self.s0 -= gain
         self.pts[wseat] -= gained
         self.trk[wseat] -= 1
         return v
@@ -460,7 +477,7 @@ class Search:
         entry = None
         if self.use_table:
             if self.game:
-                key = (*self.hands, self.leader, sum(self.pts[s] for s in self.friends), *self.trk)
+                key = (*self.hands, self.leader, self.s0, *self.trk)
             else:
                 key = (*self.hands, self.leader)
             entry = self.table.get(key)
@@ -525,6 +542,7 @@ class Search:
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
             game = self.game
+            in0 = self.in0
             for c in self._follow_moves(p, led, win, wseat):
                 if c == FOLD:
                     v = self.fold_value
@@ -537,6 +555,8 @@ class Search:
                     leader = self.leader
                     pts[nseat] += gained
                     trk[nseat] += 1
+                    if in0[nseat]:
+                        self.s0 += gained
                     self.leader = nseat
                     self.done += 1
                     if not game and self.maxing[nseat]:
@@ -545,6 +565,8 @@ class Search:
                         v = self._lead(t)
                     self.done -= 1
                     self.leader = leader
+                    if in0[nseat]:
+                        self.s0 -= gained
                     pts[nseat] -= gained
                     trk[nseat] -= 1
                     self.rest += value[c]
@@ -625,7 +647,35 @@ class Search:
         return out
 
     def _lead_moves(self, p: int, first: int | None) -> list[int]:
-        legal = self.hands[p] & ~self.blocked
+        if self.tuning.memo_moves:
+            hands = self.hands
+            legal = hands[p] & ~self.blocked
+            union = 0
+            for m in hands:
+                union |= m
+            key = (-1, legal, union & ~hands[p], self.blocked)
+            found = self.memo.get(key)
+            if found is None:
+                if len(self.memo) >= _TABLE_LIMIT:
+                    self.memo.clear()
+                found = self.memo[key] = tuple(self._lead_order(p, legal))
+            moves = list(found)
+            if first is not None and first != moves[0] and first in found:
+                moves.remove(first)
+                moves.insert(0, first)
+            if p == self.fold_seat and self.done == 0:
+                moves.append(FOLD)
+            return moves
+        moves = self._lead_order(p, self.hands[p] & ~self.blocked)
+        if first is not None and len(moves) > 1 and first != moves[0] and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        if p == self.fold_seat and self.done == 0:
+            moves.append(FOLD)
+        return moves
+
+    def _lead_order(self, p: int, legal: int) -> list[int]:
+        """The cards ``p`` may lead, merged and ordered (without the table's move)."""
         moves = self._candidates(p, legal, 0)
         if len(moves) > 1:
             others = 0
@@ -643,11 +693,6 @@ class Search:
                 moves = tops + lows
             else:
                 moves.sort(key=(self.top_first if tops else self.cheap).__getitem__)
-            if first is not None and first != moves[0] and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
-        if p == self.fold_seat and self.done == 0:
-            moves.append(FOLD)
         return moves
 
     def _follow_moves(self, p: int, led: int, win: int, wseat: int) -> list[int]:
@@ -655,6 +700,34 @@ class Search:
         follow = legal & self.suit_mask[self.suit[led]]
         if follow:
             legal = follow
+        if self.tuning.memo_moves:
+            if not legal & (legal - 1):
+                moves = [legal.bit_length() - 1]
+            else:
+                hands = self.hands
+                union = 0
+                for m in hands:
+                    union |= m
+                others = union & ~hands[p] | self.blocked
+                if follow:
+                    others &= self.suit_mask[self.suit[led]]
+                key = (win, legal, others, self.maxing[wseat] == self.maxing[p])
+                found = self.memo.get(key)
+                if found is None:
+                    if len(self.memo) >= _TABLE_LIMIT:
+                        self.memo.clear()
+                    found = self.memo[key] = tuple(self._follow_order(p, legal, win, wseat))
+                moves = list(found)
+            if p == self.fold_seat and self.done == 0:
+                moves.append(FOLD)
+            return moves
+        moves = self._follow_order(p, legal, win, wseat)
+        if p == self.fold_seat and self.done == 0:
+            moves.append(FOLD)
+        return moves
+
+    def _follow_order(self, p: int, legal: int, win: int, wseat: int) -> list[int]:
+        """The cards ``p`` may play to the trick won so far by ``win`` (``wseat``), merged and ordered."""
         moves = self._candidates(p, legal, 1 << win)
         if len(moves) > 1:
             beats = self.beats[win]
@@ -674,8 +747,6 @@ class Search:
                 moves = takers + rest
             else:
                 moves.sort(key=self.cheap.__getitem__)
-        if p == self.fold_seat and self.done == 0:
-            moves.append(FOLD)
         return moves
 
 
