@@ -78,7 +78,8 @@ class Tuning:
     """
 
     #: Keep each position's ordered list of candidate moves (after merging) by what it depends on: the legal
-    #: cards, the others' cards, the card winning the trick and whose side it is.
+    #: cards, the others' cards, the card winning the trick and whose side it is; and play a follower's
+    #: only legal card without building a list at all.
     memo_moves: bool = True
 
 
@@ -539,11 +540,21 @@ class Search:
         beats = self.beats[win]
         value = self.cardvalue
         g = -_INFINITY if maxing else _INFINITY
+        moves: list[int] | tuple[int] | None = None
+        if self.tuning.memo_moves:  # one legal card (a common case late in a hand): no list to build
+            legal = hands[p] & ~self.blocked
+            follow = legal & self.suit_mask[self.suit[led]]
+            if follow:
+                legal = follow
+            if not legal & (legal - 1) and (p != self.fold_seat or self.done):
+                moves = (legal.bit_length() - 1,)
+        if moves is None:
+            moves = self._follow_moves(p, led, win, wseat)
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
             game = self.game
             in0 = self.in0
-            for c in self._follow_moves(p, led, win, wseat):
+            for c in moves:
                 if c == FOLD:
                     v = self.fold_value
                 else:
@@ -583,7 +594,7 @@ class Search:
                         return g
             return g
         nxt = (p + 1) % self.players
-        for c in self._follow_moves(p, led, win, wseat):
+        for c in moves:
             if c == FOLD:
                 v = self.fold_value
             else:
