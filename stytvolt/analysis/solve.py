@@ -197,6 +197,7 @@ class Search:
         self.under = [0] * 52
         for top, below in p.under.items():
             self.under[top] = below
+        self.covers = bool(p.under)  # some card lies under another (else ``blocked`` stays 0)
         self.use_table = table
         self.merge = merge
         self.tuning = tuning
@@ -222,7 +223,7 @@ class Search:
         self.trk = list(p.tricks)
         self.leader = p.leader
         self.trick: list[int] = [c.index for c in p.trick]
-        self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points still in the hands
+        self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points in the hands (in the search: and in the trick being played)
         self.total_tricks = sum(p.tricks) + p.tricks_left
         self.done = sum(p.tricks)
         self.fold_seat = p.fold[0] if p.fold is not None and self.game else -1
@@ -358,7 +359,12 @@ class Search:
             return self._lead(t - offset) + offset
         win, seat = self._winner()
         pts = sum(self.cardvalue[c] for c in self.trick)
-        return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset) + offset
+        # Inside the search the points left count the current trick's cards until it is finished.
+        self.rest += pts
+        try:
+            return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset) + offset
+        finally:
+            self.rest -= pts
 
     def at_least(self, t: int) -> bool:
         """Whether the value from the position reached by :meth:`play` is at least ``t``."""
@@ -467,7 +473,8 @@ class Search:
         self.nodes += 1
         if not self.nodes & 1023:
             self._check()
-        lo, hi = self._bounds()
+        found = self.bounds_memo.get((self.s0, *self.trk, self.rest)) if self.game else None
+        lo, hi = found if found is not None else self._bounds()
         if lo >= t or lo == hi:
             return lo
         if hi < t:
@@ -496,16 +503,17 @@ class Search:
         best = moves[0]
         g = -_INFINITY if maxing else _INFINITY
         nxt = (p + 1) % self.players
+        covers = self.covers
         for c in moves:
             if c == FOLD:
                 v = self.fold_value
             else:
                 hands[p] ^= 1 << c
-                self.blocked &= ~under[c]
-                self.rest -= value[c]
+                if covers:
+                    self.blocked &= ~under[c]
                 v = self._follow(1, nxt, c, c, p, value[c], t)
-                self.rest += value[c]
-                self.blocked |= under[c]
+                if covers:
+                    self.blocked |= under[c]
                 hands[p] |= 1 << c
             if maxing:
                 if v > g:
@@ -540,6 +548,7 @@ class Search:
         beats = self.beats[win]
         value = self.cardvalue
         g = -_INFINITY if maxing else _INFINITY
+        covers = self.covers
         moves: list[int] | tuple[int] | None = None
         if self.tuning.memo_moves:  # one legal card (a common case late in a hand): no list to build
             legal = hands[p] & ~self.blocked
@@ -561,8 +570,9 @@ class Search:
                     nseat = p if beats >> c & 1 else wseat
                     gained = tpts + value[c]
                     hands[p] ^= 1 << c
-                    self.blocked &= ~under[c]
-                    self.rest -= value[c]
+                    if covers:
+                        self.blocked &= ~under[c]
+                    self.rest -= gained
                     leader = self.leader
                     pts[nseat] += gained
                     trk[nseat] += 1
@@ -580,8 +590,9 @@ class Search:
                         self.s0 -= gained
                     pts[nseat] -= gained
                     trk[nseat] -= 1
-                    self.rest += value[c]
-                    self.blocked |= under[c]
+                    self.rest += gained
+                    if covers:
+                        self.blocked |= under[c]
                     hands[p] |= 1 << c
                 if maxing:
                     if v > g:
@@ -599,14 +610,14 @@ class Search:
                 v = self.fold_value
             else:
                 hands[p] ^= 1 << c
-                self.blocked &= ~under[c]
-                self.rest -= value[c]
+                if covers:
+                    self.blocked &= ~under[c]
                 if beats >> c & 1:
                     v = self._follow(k + 1, nxt, led, c, p, tpts + value[c], t)
                 else:
                     v = self._follow(k + 1, nxt, led, win, wseat, tpts + value[c], t)
-                self.rest += value[c]
-                self.blocked |= under[c]
+                if covers:
+                    self.blocked |= under[c]
                 hands[p] |= 1 << c
             if maxing:
                 if v > g:
