@@ -362,7 +362,8 @@ class Search:
         # Inside the search the points left count the current trick's cards until it is finished.
         self.rest += pts
         try:
-            return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset) + offset
+            return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset,
+                                self._union()) + offset
         finally:
             self.rest -= pts
 
@@ -496,7 +497,8 @@ class Search:
                     return entry[1]
         p = self.leader
         maxing = self.maxing[p]
-        moves = self._lead_moves(p, entry[2] if entry is not None else None)
+        out = self._union()
+        moves = self._lead_moves(p, entry[2] if entry is not None else None, out)
         hands = self.hands
         under = self.under
         value = self.cardvalue
@@ -511,7 +513,7 @@ class Search:
                 hands[p] ^= 1 << c
                 if covers:
                     self.blocked &= ~under[c]
-                v = self._follow(1, nxt, c, c, p, value[c], t)
+                v = self._follow(1, nxt, c, c, p, value[c], t, out ^ 1 << c)
                 if covers:
                     self.blocked |= under[c]
                 hands[p] |= 1 << c
@@ -538,9 +540,9 @@ class Search:
             entry[2] = best
         return g
 
-    def _follow(self, k: int, p: int, led: int, win: int, wseat: int, tpts: int, t: int) -> int:
-        """Player ``p`` plays the ``k``-th card of a trick led by ``led`` and won so far by ``win`` (``wseat``):
-        a fail-soft bound on the stored quantity (see :meth:`bound`)."""
+    def _follow(self, k: int, p: int, led: int, win: int, wseat: int, tpts: int, t: int, out: int) -> int:
+        """Player ``p`` plays the ``k``-th card of a trick led by ``led`` and won so far by ``win`` (``wseat``),
+        ``out`` the cards still in the hands: a fail-soft bound on the stored quantity (see :meth:`bound`)."""
         self.nodes += 1
         maxing = self.maxing[p]
         hands = self.hands
@@ -558,7 +560,7 @@ class Search:
             if not legal & (legal - 1) and (p != self.fold_seat or self.done):
                 moves = (legal.bit_length() - 1,)
         if moves is None:
-            moves = self._follow_moves(p, led, win, wseat)
+            moves = self._follow_moves(p, led, win, wseat, out)
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
             game = self.game
@@ -613,9 +615,9 @@ class Search:
                 if covers:
                     self.blocked &= ~under[c]
                 if beats >> c & 1:
-                    v = self._follow(k + 1, nxt, led, c, p, tpts + value[c], t)
+                    v = self._follow(k + 1, nxt, led, c, p, tpts + value[c], t, out ^ 1 << c)
                 else:
-                    v = self._follow(k + 1, nxt, led, win, wseat, tpts + value[c], t)
+                    v = self._follow(k + 1, nxt, led, win, wseat, tpts + value[c], t, out ^ 1 << c)
                 if covers:
                     self.blocked |= under[c]
                 hands[p] |= 1 << c
@@ -668,13 +670,19 @@ class Search:
                     out.append(c)
         return out
 
-    def _lead_moves(self, p: int, first: int | None) -> list[int]:
+    def _union(self) -> int:
+        """The cards still in the hands."""
+        union = 0
+        for m in self.hands:
+            union |= m
+        return union
+
+    def _lead_moves(self, p: int, first: int | None, union: int = -1) -> list[int]:
         if self.tuning.memo_moves:
             hands = self.hands
             legal = hands[p] & ~self.blocked
-            union = 0
-            for m in hands:
-                union |= m
+            if union < 0:
+                union = self._union()
             key = (-1, legal, union & ~hands[p], self.blocked)
             found = self.memo.get(key)
             if found is None:
@@ -717,7 +725,7 @@ class Search:
                 moves.sort(key=(self.top_first if tops else self.cheap).__getitem__)
         return moves
 
-    def _follow_moves(self, p: int, led: int, win: int, wseat: int) -> list[int]:
+    def _follow_moves(self, p: int, led: int, win: int, wseat: int, union: int = -1) -> list[int]:
         legal = self.hands[p] & ~self.blocked
         follow = legal & self.suit_mask[self.suit[led]]
         if follow:
@@ -727,9 +735,8 @@ class Search:
                 moves = [legal.bit_length() - 1]
             else:
                 hands = self.hands
-                union = 0
-                for m in hands:
-                    union |= m
+                if union < 0:
+                    union = self._union()
                 others = union & ~hands[p] | self.blocked
                 if follow:
                     others &= self.suit_mask[self.suit[led]]
