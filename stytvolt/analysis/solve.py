@@ -220,6 +220,8 @@ class Search:
         self.in0 = [p.side[s] == 0 for s in range(n)]
         self.s0 = sum(p.points[s] for s in self.side0)  # side 0's card points in its tricks so far
         self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.span_up: dict[int, int] = {}  # legal cards -> what their lead's moves depend on (see _span)
+        self.span_in: dict[int, int] = {}  # legal cards -> what their play to a trick depends on
         self.trk = list(p.tricks)
         self.leader = p.leader
         self.trick: list[int] = [c.index for c in p.trick]
@@ -670,6 +672,21 @@ class Search:
                     out.append(c)
         return out
 
+    def _span(self, legal: int, up: bool) -> int:
+        """The cards whose place decides how ``legal``'s cards merge and order: in each suit, those ranked
+        above its lowest legal card (``up``: a lead, whose top cards are led first), else those ranked
+        between its lowest and highest legal cards (a card played to a trick)."""
+        span = 0
+        for s in range(4):
+            mine = [c for c in self.order[s] if legal >> c & 1]  # highest first
+            if mine:
+                span |= self.above[mine[-1]] if up else self.between[mine[-1] * 52 + mine[0]]
+        memo = self.span_up if up else self.span_in
+        if len(memo) >= _TABLE_LIMIT:
+            memo.clear()
+        memo[legal] = span
+        return span
+
     def _union(self) -> int:
         """The cards still in the hands."""
         union = 0
@@ -683,7 +700,10 @@ class Search:
             legal = hands[p] & ~self.blocked
             if union < 0:
                 union = self._union()
-            key = (-1, legal, union & ~hands[p], self.blocked)
+            span = self.span_up.get(legal)
+            if span is None:
+                span = self._span(legal, True)
+            key = (-1, legal, union & ~hands[p] & span, self.blocked & span)
             found = self.memo.get(key)
             if found is None:
                 if len(self.memo) >= _TABLE_LIMIT:
@@ -737,10 +757,10 @@ class Search:
                 hands = self.hands
                 if union < 0:
                     union = self._union()
-                others = union & ~hands[p] | self.blocked
-                if follow:
-                    others &= self.suit_mask[self.suit[led]]
-                key = (win, legal, others, self.maxing[wseat] == self.maxing[p])
+                span = self.span_in.get(legal)
+                if span is None:
+                    span = self._span(legal, False)
+                key = (win, legal, (union & ~hands[p] | self.blocked) & span, self.maxing[wseat] == self.maxing[p])
                 found = self.memo.get(key)
                 if found is None:
                     if len(self.memo) >= _TABLE_LIMIT:
