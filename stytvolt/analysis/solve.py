@@ -553,14 +553,20 @@ class Search:
         value = self.cardvalue
         g = -_INFINITY if maxing else _INFINITY
         covers = self.covers
-        moves: list[int] | tuple[int] | None = None
-        if self.tuning.memo_moves:  # one legal card (a common case late in a hand): no list to build
+        moves: list[int] | tuple[int, ...] | None = None
+        if self.tuning.memo_moves and (p != self.fold_seat or self.done):  # _follow_moves's memo, read in place
             legal = hands[p] & ~self.blocked
             follow = legal & self.suit_mask[self.suit[led]]
             if follow:
                 legal = follow
-            if not legal & (legal - 1) and (p != self.fold_seat or self.done):
+            if not legal & (legal - 1):  # one legal card (a common case late in a hand)
                 moves = (legal.bit_length() - 1,)
+            else:
+                span = self.span_in.get(legal)
+                if span is None:
+                    span = self._span(legal, False)
+                moves = self.memo.get((win, legal, (out & ~hands[p] | self.blocked) & span,
+                                       self.maxing[wseat] == maxing))
         if moves is None:
             moves = self._follow_moves(p, led, win, wseat, out)
         if k + 1 == self.players:
