@@ -39,11 +39,18 @@ The search, on the compiled position (:mod:`~stytvolt.analysis.position`):
   play alike, so one of them is tried;
 * move ordering: the table's best lead first; then the suit's top cards,
   then the cheap ones; following, the cheapest card that takes the trick from
-  an opponent, points onto a partner's trick, else the cheapest card.
+  an opponent, points onto a partner's trick, else the cheapest card;
+* each merged, ordered move list is kept, keyed by what it depends on: the
+  legal cards, the card winning the trick, whose side it is, and the other
+  hands' cards only where they can matter (ranked between the legal cards of
+  a suit when following, above the lowest when leading), so most positions
+  find theirs ready (``bench/wholehands.py`` measures it; :class:`Tuning`
+  switches it off).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 import weakref
 from dataclasses import dataclass, field
@@ -116,8 +123,10 @@ class Solution:
     actions: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-_SCORES: dict[tuple[object, ...], tuple[int, ...]] = {}  # (score_key, side 0's points, each seat's tricks) -> returns
+_SCORES: dict[tuple[int, ...], tuple[int, ...]] = {}  # (score_key's number, side 0's points, each seat's tricks) -> returns
 _SCORES_LIMIT = 500_000
+_SCORE_IDS: dict[object, int] = {}  # score_key -> the number standing for it in _SCORES
+_SCORE_NUMBERS = itertools.count()
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,7 +219,14 @@ class Search:
         self.maxing = [p.side[s] == self.mine for s in range(n)]
         self.friends = [s for s in range(n) if p.side[s] == self.mine]
         self.foes = [s for s in range(n) if p.side[s] != self.mine]
-        self.score_key = p.score_key
+        # The score's key stands for itself in the cache by a number (hashing it, a dataclass of rules
+        # perhaps, at every end of a hand searched cost more than the rest of the lookup).
+        found = _SCORE_IDS.get(p.score_key)
+        if found is None:
+            if len(_SCORE_IDS) >= _SCORES_LIMIT:
+                _SCORE_IDS.clear()
+            found = _SCORE_IDS[p.score_key] = next(_SCORE_NUMBERS)  # never reused: a live search keeps its own
+        self.score_key = found
         self.side0 = [s for s in range(n) if p.side[s] == 0]
         self.extra_mine = p.extra if self.mine == 0 else 0
         # The mutable position (the root's; the recursion passes the trick along as arguments).
