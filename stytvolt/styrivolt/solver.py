@@ -40,15 +40,15 @@ from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
-from stytvolt.styrivolt.fast import Compiled, conflicts
+from stytvolt.styrivolt.fast import NEVER, Compiled, conflicts
 from stytvolt.styrivolt.ranking import STIKKAR_LEVEL
-from stytvolt.styrivolt.fasthand import _HK, OVER, PLAYING, FastHand, move_text
+from stytvolt.styrivolt.fasthand import _H2, _HK, _TRADERS, OVER, PLAYING, FastHand, move_text
 
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
 
 __all__ = ["Solution", "solve", "achievable", "goal_moves", "certain", "GOALS", "can_win", "can_keep_in", "can_take_nine", "can_take",
-           "Search"]
+           "Search", "Techniques", "OLD", "sides"]
 
 #: The goals of :func:`achievable`: the hand won, kept in (the first five tricks), all nine tricks taken.
 GOALS = ("win", "keep-in", "nine")
@@ -59,6 +59,25 @@ _TABLE_LIMIT = 3_000_000  # entries; past it the table is cleared (a whole deal 
 
 class _Timeout(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class Techniques:
+    """The search's later techniques, each a switch, so ``bench/solver_deals.py`` can run the search without
+    them on the same deals in the same run (:data:`OLD`: all off, the search as it was before issue 26).
+
+    * ``root_merge``: equivalent first actions are searched once (the others get the same value);
+    * ``canonical``: the table's key replaces each card still out by the lowest card already played that plays
+      alike against every card still out (relative ranks), so positions that differ only in cards gone share
+      entries.
+    """
+
+    root_merge: bool = True
+    canonical: bool = True
+
+
+#: The search as it was before issue 26 (for measuring only).
+OLD = Techniques(root_merge=False, canonical=False)
 
 
 @dataclass(frozen=True)
@@ -96,7 +115,8 @@ class Search:
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None, max_nodes: int | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
-                 sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None) -> None:
+                 sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None,
+                 techniques: Techniques = Techniques()) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
@@ -118,6 +138,10 @@ class Search:
         self.cheap_order = facts.cheap_order
         self.tops = facts.tops
         self.lambs = facts.lambs
+        self.techniques = techniques
+        self.canonical = techniques.canonical
+        self.alike = facts.alike
+        self.canon_fixed = facts.traders | ((1 << _HK | 1 << _H2) if hand.bird else 0)
 
     # -- the search -------------------------------------------------------------------------------
 
@@ -147,8 +171,9 @@ class Search:
                     return True
                 if sb[1] < beta:
                     return False
+        back = None
         if self.use_table and h.phase == PLAYING and not h.trick:
-            key = self._key(h)
+            key, back = self._key(h)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= beta:
@@ -157,9 +182,11 @@ class Search:
                     return False
         maxing = h.to_move & 1 == 0
         moves = self.ordered(h)
-        if entry is not None and entry[2] in moves:
-            moves.remove(entry[2])
-            moves.insert(0, entry[2])
+        if entry is not None:
+            hint = entry[2] if back is None else back.get(entry[2], entry[2])
+            if hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
         best = moves[0]
         result = not maxing
         for m in moves:
@@ -178,10 +205,14 @@ class Search:
                 entry[0] = max(entry[0], beta)
             else:
                 entry[1] = min(entry[1], beta - 1)
+            if back is not None and best in back.values():
+                best = next(x for x, c in back.items() if c == best)  # the key's card for it
             entry[2] = best
         return result
 
-    def _key(self, h: FastHand) -> tuple[object, ...]:
+    def _key(self, h: FastHand) -> tuple[tuple[object, ...], dict[int, int] | None]:
+        """The table's key of a position at the start of a trick, and (when the key's hands are canonical and
+        differ from the position's) which card of the key stands for which card of the position."""
         w = h.won
         a, b = w[0] + w[2], w[1] + w[3]
         if a and b and h.playing_on < 0:
@@ -189,10 +220,40 @@ class Search:
         else:
             tricks = 1000 + w[0] + 10 * w[1] + 100 * w[2] + 1000 * w[3] + 10000 * h.playing_on
         extra: object = 0  # the face-up cards and four of a kind, themselves (a hash of them could collide)
-        if h.exposed or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+        promo = h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]
+        if h.exposed or promo:
             extra = (tuple(sorted(h.exposed.items())), tuple(h.promo))
         hd = h.hands
-        return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra)
+        if not self.canonical or promo or h.exposed and h.fetchable():
+            return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
+        # Relative ranks: each card still out, lowest first, is replaced by the lowest card no longer out that
+        # plays alike against every card still out in the other hands (its own hand's never meet it).  Each
+        # replacement gives a position of the same value: no trick of the rest of the hand can tell them apart.
+        # Nothing here can change a hand's four of a kind (none is held, and no face-up card can be fetched),
+        # and the traders (and the bird's king and two) are never replaced.
+        out = [hd[0], hd[1], hd[2], hd[3]]
+        held = out[0] | out[1] | out[2] | out[3]
+        conflict = self.conflict
+        alike = self.alike
+        back: dict[int, int] | None = None
+        m = held & ~self.canon_fixed
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            p = 0 if out[0] & low else 1 if out[1] & low else 2 if out[2] & low else 3
+            others = held & ~out[p]
+            row = conflict[c]
+            for x in alike[c]:
+                if not held >> x & 1 and not row[x] & others:
+                    bit = 1 << x
+                    held ^= low | bit
+                    out[p] ^= low | bit
+                    if back is None:
+                        back = {}
+                    back[x] = c
+                    break
+        return (out[0], out[1], out[2], out[3], h.leader, tricks, extra), back
 
     def _sure_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
         """At the start of a trick: the team sure of the next tricks, how many, and how many of them the
@@ -267,6 +328,29 @@ class Search:
                     plays = takers + [c for c in plays if c not in takers]
         return plays + others
 
+    def alike_moves(self, h: FastHand, moves: list[int]) -> dict[int, int]:
+        """Of the legal ``moves``, each card that plays alike with another (see :meth:`_merged`) -> the card
+        it plays alike with, which the search values instead (so both get the same value)."""
+        if h.phase != PLAYING or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            return {}
+        plays = [m for m in moves if m < 64]
+        if len(plays) < 2:
+            return {}
+        reps = self._merged(h, h.to_move, plays[:])
+        out: dict[int, int] = {}
+        for c in plays:
+            if c not in reps:
+                out[c] = next(r for r in reps if self._alike(h, h.to_move, c, r))
+        return out
+
+    def _alike(self, h: FastHand, p: int, c: int, r: int) -> bool:
+        hands = h.hands
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[p] | h.fetchable()
+        if h.trick:
+            others |= 1 << (h.tstate >> 2)
+        m = self.conflict[c][r]
+        return m >= 0 and not m & others and not (h.bird and _HK in (c, r))
+
     def _merged(self, h: FastHand, p: int, plays: list[int]) -> list[int]:
         hands = h.hands
         others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[p] | h.fetchable()
@@ -320,6 +404,8 @@ class _PairFacts:
     tops: list[int]  # the stikkar in groups of equal level, highest first (masks)
     lambs: int  # the cards that play as lambs
     beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
+    alike: tuple[tuple[int, ...], ...]  # card -> the lower cards that may play alike with it (not a trader), lowest first
+    traders: int  # the chosen fives
 
 
 _FACTS: dict[frozenset[Suit], _PairFacts] = {}
@@ -328,6 +414,8 @@ _FACTS: dict[frozenset[Suit], _PairFacts] = {}
 def _pair_facts(t: Compiled) -> _PairFacts:
     found = _FACTS.get(t.chosen)
     if found is None:
+        conflict = conflicts(t.chosen)
+        traders = sum(1 << c for c in _TRADERS[t.chosen])
         groups: dict[int, int] = {}
         for c in range(48):
             lv = t.level[c * 2]
@@ -341,6 +429,9 @@ def _pair_facts(t: Compiled) -> _PairFacts:
             beaters=tuple(
                 sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
             ),
+            alike=tuple(tuple(x for x in range(c) if conflict[c][x] != NEVER and not traders >> x & 1)
+                        for c in range(48)),
+            traders=traders,
         )
     return found
 
@@ -480,7 +571,7 @@ def _unbeaten(h: FastHand) -> int:
 
 
 def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int | None = None, table: bool = True,
-          merge: bool = True) -> Solution:
+          merge: bool = True, techniques: Techniques = Techniques()) -> Solution:
     """The value of a position of the play with every card visible, for the team of the player to move.
 
     ``state`` is a :class:`~stytvolt.styrivolt.hand.HandState` in the play
@@ -489,8 +580,9 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     so does ``max_nodes``, after about that many positions (checked every
     1,024), which unlike a deadline stops at the same point on every machine
     (computer players use it, so their moves never depend on the machine's
-    speed).  ``table`` and ``merge`` are for measuring: the same search without the
-    transposition table, or without merging equivalent cards.
+    speed).  ``table``, ``merge`` and ``techniques`` are for measuring: the same search without the
+    transposition table, without merging equivalent cards, or without the later techniques
+    (:data:`OLD`: the search as it was before them).
     """
     from stytvolt.styrivolt.hand import HandState
 
@@ -504,18 +596,24 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
         raise StytvoltError(f"max_nodes is a whole number above 0, not {max_nodes!r}")
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
-                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand))
+                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand), techniques=techniques)
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
     moves = hand.legal()
+    same = search.alike_moves(hand, moves) if merge and techniques.root_merge else {}
+    found: dict[int, int] = {}
     guess: int | None = None
     try:
         for m in moves:
-            hand.apply(m)
-            v = search.value(values_0, guess)
-            hand.undo()
-            guess = v
+            rep = same.get(m, m)
+            if rep in found:  # a card that plays alike with one already valued
+                v = found[rep]
+            else:
+                hand.apply(m)
+                v = search.value(values_0, guess)
+                hand.undo()
+                found[rep] = guess = v
             values[move_text(m)] = v * sign
         line, tricks = _principal_line(search, hand, values, moves, sign)
     except _Timeout:
@@ -528,6 +626,15 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     value = max(values.values())
     best = tuple(k for k, v in values.items() if v == value)
     return Solution(value, values, best, tricks, line, player, search.nodes, exact, time.perf_counter() - started)
+
+
+def sides(state: "HandState") -> tuple[tuple[int, ...], ...]:
+    """The two teams that play together in a hand: players 0 and 2 against 1 and 3, in every hand."""
+    from stytvolt.styrivolt.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise InvalidPosition(f"sides() takes a HandState, not {type_name(state)}")
+    return ((0, 2), (1, 3))
 
 
 def _principal_line(search: Search, hand: FastHand, values: dict[str, int], moves: list[int],
