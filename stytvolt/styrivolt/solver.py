@@ -69,15 +69,18 @@ class Techniques:
     * ``root_merge``: equivalent first actions are searched once (the others get the same value);
     * ``canonical``: the table's key replaces each card still out by the lowest card already played that plays
       alike against every card still out (relative ranks), so positions that differ only in cards gone share
-      entries.
+      entries;
+    * ``later``: in the race to five, the tricks a team is sure of later in the hand, not only next
+      (:meth:`Search._later_tricks`), settle who wins the race.
     """
 
     root_merge: bool = True
     canonical: bool = True
+    later: bool = True
 
 
 #: The search as it was before issue 26 (for measuring only).
-OLD = Techniques(root_merge=False, canonical=False)
+OLD = Techniques(root_merge=False, canonical=False, later=False)
 
 
 @dataclass(frozen=True)
@@ -110,13 +113,15 @@ class Search:
 
     ``table`` and ``merge`` switch the transposition table and the merging of
     equivalent cards off (``bench/solver.py`` measures what each is worth).
+    ``race``: team 0's value when it wins the race to five and when it loses it (both teams holding a
+    trick), for :meth:`_later_tricks`; None when the value is not the hand's score.
     """
 
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None, max_nodes: int | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
                  sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None,
-                 techniques: Techniques = Techniques()) -> None:
+                 techniques: Techniques = Techniques(), race: tuple[int, int] | None = None) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
@@ -141,6 +146,10 @@ class Search:
         self.techniques = techniques
         self.canonical = techniques.canonical
         self.alike = facts.alike
+        self.levels = facts.levels
+        self.defence_above = facts.defence_above
+        self.race = race
+        self.later = techniques.later and race is not None
         self.canon_fixed = facts.traders | ((1 << _HK | 1 << _H2) if hand.bird else 0)
 
     # -- the search -------------------------------------------------------------------------------
@@ -179,6 +188,13 @@ class Search:
                 if entry[0] >= beta:
                     return True
                 if entry[1] < beta:
+                    return False
+        if self.later and h.phase == PLAYING and not h.trick and h.playing_on < 0:
+            lb = self._race_bounds(h)  # (after the table: an entry that settles the question is cheaper)
+            if lb is not None:
+                if lb[0] >= beta:
+                    return True
+                if lb[1] < beta:
                     return False
         maxing = h.to_move & 1 == 0
         moves = self.ordered(h)
@@ -230,23 +246,31 @@ class Search:
         # plays alike against every card still out in the other hands (its own hand's never meet it).  Each
         # replacement gives a position of the same value: no trick of the rest of the hand can tell them apart.
         # Nothing here can change a hand's four of a kind (none is held, and no face-up card can be fetched),
-        # and the traders (and the bird's king and two) are never replaced.
+        # and the traders (and the bird's king and two) neither are replaced nor replace a card.
         out = [hd[0], hd[1], hd[2], hd[3]]
         held = out[0] | out[1] | out[2] | out[3]
         conflict = self.conflict
         alike = self.alike
         back: dict[int, int] | None = None
-        m = held & ~self.canon_fixed
+        fixed = self.canon_fixed
+        m = held & ~fixed
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
+            free = alike[c] & ~(held | fixed)
+            if not free:
+                continue
             p = 0 if out[0] & low else 1 if out[1] & low else 2 if out[2] & low else 3
             others = held & ~out[p]
             row = conflict[c]
-            for x in alike[c]:
-                if not held >> x & 1 and not row[x] & others:
-                    bit = 1 << x
+            tries = 2  # the lowest two free candidates only: the key stays exact, a little less shared, much cheaper
+            while free and tries:
+                tries -= 1
+                bit = free & -free
+                free ^= bit
+                x = bit.bit_length() - 1
+                if not row[x] & others:
                     held ^= low | bit
                     out[p] ^= low | bit
                     if back is None:
@@ -301,6 +325,63 @@ class Search:
             return None
         left = TRICKS - h.done
         return side, min(tops.bit_count(), left), min(lone, left) if leader & 1 == side else 0
+
+    def _race_bounds(self, h: FastHand) -> tuple[int, int] | None:
+        """Bounds on team 0's value from the tricks a team is sure of by the end of the hand: a team sure of
+        reaching five wins the race (the other team never gets five of the nine): an ordinary game when the
+        other team has a trick, at least that when not (it may yet keep in)."""
+        found = self._later_tricks(h)
+        if found is None:
+            return None
+        side, sure = found
+        w = h.won
+        if w[side] + w[side + 2] + sure < TO_WIN:
+            return None
+        assert self.race is not None
+        win, lose = self.race  # team 0's value when it wins the race and when it loses it
+        if side == 0:
+            return (win, win) if w[1] + w[3] else (win, 999)
+        return (lose, lose) if w[0] + w[2] else (-999, lose)
+
+    def _later_tricks(self, h: FastHand) -> tuple[int, int] | None:
+        """At the start of a trick: a team and how many more tricks it is sure of by the end of the hand (the
+        hand played out to nine), or None.
+
+        A card of a team whose level is above every level card of the other team and reaches the defence of
+        every other card of theirs but a lamb wins any trick it is played to, unless a lamb of the other team
+        was led to it (nothing beats a led lamb; a partner's higher card keeps the trick in the team).  Each
+        player plays one card a trick, so a player holding k such cards takes k tricks of those left but for
+        the tricks the other team leads a lamb to (each lamb once): at least k - lambs.  Four of a kind and a
+        face-up card some move can still fetch are beyond this reckoning (None).
+        """
+        hands = h.hands
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and h.fetchable():
+            return None
+        teams = (hands[0] | hands[2], hands[1] | hands[3])
+        side = -1
+        counts = [0, 0, 0, 0]
+        defence_above = self.defence_above
+        for level, group in self.levels:
+            g = group & (teams[0] | teams[1])
+            if not g:
+                continue
+            if g & teams[0] and g & teams[1]:
+                break
+            t = 0 if g & teams[0] else 1
+            if side < 0:
+                side = t
+            elif t != side:
+                break
+            if defence_above[level] & teams[1 - t]:
+                break
+            counts[t] += (g & hands[t]).bit_count()
+            counts[t + 2] += (g & hands[t + 2]).bit_count()
+        if side < 0:
+            return None
+        sure = max(counts[side], counts[side + 2]) - (self.lambs & teams[1 - side]).bit_count()
+        if sure <= 0:
+            return None
+        return side, sure
 
     # -- moves --------------------------------------------------------------------------------------
 
@@ -404,7 +485,9 @@ class _PairFacts:
     tops: list[int]  # the stikkar in groups of equal level, highest first (masks)
     lambs: int  # the cards that play as lambs
     beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
-    alike: tuple[tuple[int, ...], ...]  # card -> the lower cards that may play alike with it (not a trader), lowest first
+    levels: list[tuple[int, int]]  # (level, the cards of that level), highest first
+    defence_above: list[int]  # level -> the cards without a level, but lambs, whose defence is above it
+    alike: tuple[int, ...]  # card -> the lower cards that may play alike with it (not a trader), as a mask
     traders: int  # the chosen fives
 
 
@@ -417,8 +500,11 @@ def _pair_facts(t: Compiled) -> _PairFacts:
         conflict = conflicts(t.chosen)
         traders = sum(1 << c for c in _TRADERS[t.chosen])
         groups: dict[int, int] = {}
+        all_levels: dict[int, int] = {}
         for c in range(48):
             lv = t.level[c * 2]
+            if lv:
+                all_levels[lv] = all_levels.get(lv, 0) | 1 << c
             if lv >= STIKKAR_LEVEL:
                 groups[lv] = groups.get(lv, 0) | 1 << c
         found = _FACTS[t.chosen] = _PairFacts(
@@ -429,7 +515,10 @@ def _pair_facts(t: Compiled) -> _PairFacts:
             beaters=tuple(
                 sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
             ),
-            alike=tuple(tuple(x for x in range(c) if conflict[c][x] != NEVER and not traders >> x & 1)
+            levels=[(lv, all_levels[lv]) for lv in sorted(all_levels, reverse=True)],
+            defence_above=[sum(1 << c for c in range(48) if not t.level[c * 2] and not t.lamb[c * 2]
+                               and t.defence[c * 2] > lv) for lv in range(17)],
+            alike=tuple(sum(1 << x for x in range(c) if conflict[c][x] != NEVER and not traders >> x & 1)
                         for c in range(48)),
             traders=traders,
         )
@@ -596,7 +685,8 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
         raise StytvoltError(f"max_nodes is a whole number above 0, not {max_nodes!r}")
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
-                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand), techniques=techniques)
+                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand), techniques=techniques,
+                    race=None if hand.penalty >= 0 else (hand.worth[Result.ORDINARY], -hand.worth[Result.ORDINARY]))
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
