@@ -40,7 +40,7 @@ from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
-from stytvolt.styrivolt.fast import NEVER, Compiled, conflicts
+from stytvolt.styrivolt.fast import CARDS, NEVER, Compiled, conflicts
 from stytvolt.styrivolt.ranking import STIKKAR_LEVEL
 from stytvolt.styrivolt.fasthand import _H2, _HK, _TRADERS, OVER, PLAYING, FastHand, move_text
 
@@ -71,16 +71,21 @@ class Techniques:
       alike against every card still out (relative ranks), so positions that differ only in cards gone share
       entries;
     * ``later``: in the race to five, the tricks a team is sure of later in the hand, not only next
-      (:meth:`Search._later_tricks`), settle who wins the race.
+      (:meth:`Search._later_tricks`), settle who wins the race;
+    * ``lamb_runs``: the leader's lambs count among the sure next tricks (:meth:`Search._sure_tricks`);
+    * ``quick_first``: within a trick, the move the ordering puts first is found and tried before the moves
+      are listed (the same search, node for node, for less work a node).
     """
 
     root_merge: bool = True
     canonical: bool = True
     later: bool = True
+    lamb_runs: bool = True
+    quick_first: bool = True
 
 
 #: The search as it was before issue 26 (for measuring only).
-OLD = Techniques(root_merge=False, canonical=False, later=False)
+OLD = Techniques(root_merge=False, canonical=False, later=False, lamb_runs=False, quick_first=False)
 
 
 @dataclass(frozen=True)
@@ -146,10 +151,16 @@ class Search:
         self.techniques = techniques
         self.canonical = techniques.canonical
         self.alike = facts.alike
+        self.canon_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, int], dict[int, int] | None]] = {}
+        self.quick_first = techniques.quick_first
+        self.cheap_key = facts.cheap_key
+        self.take_masks = facts.take_masks
+        self.downward = facts.downward
         self.levels = facts.levels
         self.defence_above = facts.defence_above
         self.race = race
         self.later = techniques.later and race is not None
+        self.lamb_runs = techniques.lamb_runs
         self.canon_fixed = facts.traders | ((1 << _HK | 1 << _H2) if hand.bird else 0)
 
     # -- the search -------------------------------------------------------------------------------
@@ -172,6 +183,44 @@ class Search:
                 return False
         key = None
         entry = None
+        trick = h.trick
+        if trick and self.quick_first and h.phase == PLAYING:
+            # Within a trick: the move the ordering would put first (the cheapest card that takes the trick from
+            # an opponent, else the cheapest card), tried before the other moves are listed and ordered: it is
+            # the answer in most positions, and listing them costs more than the rest of the node.
+            p = h.to_move
+            hand = h.hands[p]
+            if not (hand & h.trader_mask or h.compulsory or h.promo[p]):
+                maxing = p & 1 == 0
+                cheap = self.cheap_key
+                pool = hand
+                if (h.best - p) & 1:
+                    takers = hand & self.take_masks[h.tstate]
+                    if takers:
+                        pool = takers
+                first = -1
+                low_key = 1 << 30
+                while pool:
+                    bit = pool & -pool
+                    pool ^= bit
+                    c = bit.bit_length() - 1
+                    k = cheap[c]
+                    if k < low_key:
+                        low_key, first = k, c
+                h.apply(first)
+                r = self.at_least(beta)
+                h.undo()
+                if r is maxing:
+                    return r
+                for m in self.ordered(h):
+                    if m == first:
+                        continue
+                    h.apply(m)
+                    r = self.at_least(beta)
+                    h.undo()
+                    if r is maxing:
+                        return r
+                return not maxing
         if h.phase == PLAYING and not h.trick and self.sure is not None:
             found = self._sure_tricks(h)
             sb = self.sure(h, *(found or (-1, 0, 0)))
@@ -216,6 +265,7 @@ class Search:
             if entry is None:
                 if len(self.table) >= _TABLE_LIMIT:
                     self.table.clear()
+                    self.canon_cache.clear()
                 entry = self.table[key] = [-999, 999, best]
             if result:
                 entry[0] = max(entry[0], beta)
@@ -242,8 +292,17 @@ class Search:
         hd = h.hands
         if not self.canonical or promo or h.exposed and h.fetchable():
             return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
-        # Relative ranks: each card still out, lowest first, is replaced by the lowest card no longer out that
-        # plays alike against every card still out in the other hands (its own hand's never meet it).  Each
+        known = self.canon_cache.get((hd[0], hd[1], hd[2], hd[3]))  # (each search visits a position many times)
+        if known is None:
+            known = self.canon_cache[(hd[0], hd[1], hd[2], hd[3])] = self._canonical(hd)
+        return (known[0], h.leader, tricks, extra), known[1]
+
+    def _canonical(self, hd: list[int]) -> tuple[tuple[int, int, int, int], dict[int, int] | None]:
+        """The hands with relative ranks, and which card of them stands for which card of ``hd``."""
+        # Relative ranks: each card still out (in the order of the cards' numbers) is replaced by a card no longer
+        # out that plays alike with it against every card still out in the other hands (its own hand's never
+        # meet it): the lowest along its chain of power (see _downward), else the first of the lowest four
+        # candidates that does (a cheap search: any choice keeps the key exact, a poor one shares less).  Each
         # replacement gives a position of the same value: no trick of the rest of the hand can tell them apart.
         # Nothing here can change a hand's four of a kind (none is held, and no face-up card can be fetched),
         # and the traders (and the bird's king and two) neither are replaced nor replace a card.
@@ -251,6 +310,7 @@ class Search:
         held = out[0] | out[1] | out[2] | out[3]
         conflict = self.conflict
         alike = self.alike
+        downward = self.downward
         back: dict[int, int] | None = None
         fixed = self.canon_fixed
         m = held & ~fixed
@@ -264,20 +324,39 @@ class Search:
             p = 0 if out[0] & low else 1 if out[1] & low else 2 if out[2] & low else 3
             others = held & ~out[p]
             row = conflict[c]
-            tries = 2  # the lowest two free candidates only: the key stays exact, a little less shared, much cheaper
-            while free and tries:
-                tries -= 1
-                bit = free & -free
-                free ^= bit
-                x = bit.bit_length() - 1
-                if not row[x] & others:
-                    held ^= low | bit
-                    out[p] ^= low | bit
-                    if back is None:
-                        back = {}
-                    back[x] = c
-                    break
-        return (out[0], out[1], out[2], out[3], h.leader, tricks, extra), back
+            found = -1
+            below = downward[c]
+            if below:
+                # A card in a chain of power: the cards below it, nearest first; those that play alike with it
+                # are the nearest ones, up to the first that does not (a card still out between them).
+                for x in below:
+                    bit = 1 << x
+                    if held & bit:
+                        if others & bit:  # a card still out in another hand, between them
+                            break
+                        continue  # the holder's own card never meets it
+                    if row[x] & others:
+                        break
+                    if not fixed & bit:
+                        found = x
+            else:
+                tries = 4  # the lowest four free candidates only: the key stays exact, a little less shared, cheaper
+                while free and tries:
+                    tries -= 1
+                    bit = free & -free
+                    free ^= bit
+                    x = bit.bit_length() - 1
+                    if not row[x] & others:
+                        found = x
+                        break
+            if found >= 0:
+                bit = 1 << found
+                held ^= low | bit
+                out[p] ^= low | bit
+                if back is None:
+                    back = {}
+                back[found] = c
+        return (out[0], out[1], out[2], out[3]), back
 
     def _sure_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
         """At the start of a trick: the team sure of the next tricks, how many, and how many of them the
@@ -319,12 +398,21 @@ class Search:
             if not partner_below:
                 lone += (g & hands[leader]).bit_count()
             partner_below = partner_below or bool(g & partner)
+        left = TRICKS - h.done
+        # The leader's lambs: led one after another, each wins its trick alone and keeps the lead (no lamb
+        # leads the first trick of the hand).
+        run = (self.lambs & hands[leader]).bit_count() if self.lamb_runs and h.done else 0
+        if side != leader & 1 and run:
+            return leader & 1, min(run, left), min(run, left)
         if side < 0:
             return None
         if leader & 1 != side and self.lambs & (team_masks[1 - side] | fetch):
             return None
-        left = TRICKS - h.done
-        return side, min(tops.bit_count(), left), min(lone, left) if leader & 1 == side else 0
+        if leader & 1 != side:
+            return side, min(tops.bit_count(), left), 0
+        # After its lambs the leader still leads: the top cards follow (a partner who had to throw one of them
+        # to a lamb holds nothing else, so still has one for every trick left).
+        return side, min(run + tops.bit_count(), left), min(run + lone, left)
 
     def _race_bounds(self, h: FastHand) -> tuple[int, int] | None:
         """Bounds on team 0's value from the tricks a team is sure of by the end of the hand: a team sure of
@@ -487,8 +575,12 @@ class _PairFacts:
     beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
     levels: list[tuple[int, int]]  # (level, the cards of that level), highest first
     defence_above: list[int]  # level -> the cards without a level, but lambs, whose defence is above it
-    alike: tuple[int, ...]  # card -> the lower cards that may play alike with it (not a trader), as a mask
+    alike: tuple[int, ...]  # card -> the cards that may play alike with it (not a trader; below it in number when it
+    #                          has no level), as a mask
     traders: int  # the chosen fives
+    cheap_key: tuple[int, ...]  # card -> its place in the cheap order (cheap_order, then its number)
+    take_masks: tuple[int, ...]  # trick state -> the cards that take the trick when played as they are
+    downward: tuple[tuple[int, ...], ...]  # card -> the cards below it in one chain of power, nearest first (see _downward)
 
 
 _FACTS: dict[frozenset[Suit], _PairFacts] = {}
@@ -518,11 +610,35 @@ def _pair_facts(t: Compiled) -> _PairFacts:
             levels=[(lv, all_levels[lv]) for lv in sorted(all_levels, reverse=True)],
             defence_above=[sum(1 << c for c in range(48) if not t.level[c * 2] and not t.lamb[c * 2]
                                and t.defence[c * 2] > lv) for lv in range(17)],
-            alike=tuple(sum(1 << x for x in range(c) if conflict[c][x] != NEVER and not traders >> x & 1)
+            alike=tuple(sum(1 << x for x in range(48 if t.level[c * 2] else c)
+                            if x != c and conflict[c][x] != NEVER and not traders >> x & 1)
                         for c in range(48)),
             traders=traders,
+            downward=tuple(_downward(t, c, conflict) for c in range(48)),
+            cheap_key=tuple((t.level[c * 2] * 100 + min(t.defence[c * 2], 60)) * 64 + c for c in range(48)),
+            take_masks=tuple(sum(1 << c for c in range(48) if t.after[s][c * 2] >> 2 == c) if s >= 0 else 0
+                             for s in range(len(t.after))),
         )
     return found
+
+
+def _downward(t: Compiled, c: int, conflict: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The cards below ``c`` in its chain of power, nearest first: for a card with a level, the other cards with
+    a level below it (by level, then number); for a plain card of an unchosen suit, the lower cards of its
+    suit.  Along a chain, the cards that play alike with ``c`` are the nearest ones, up to the first card
+    still out in another hand (the key's scan relies on it)."""
+    if t.level[c * 2]:
+        chain = [x for x in range(48) if t.level[x * 2] and (t.level[x * 2], x) < (t.level[c * 2], c)]
+        chain.sort(key=lambda x: (t.level[x * 2], x), reverse=True)
+    elif t.plain[c] >= 0:
+        rank = CARDS[c].rank
+        chain = [x for x in range(48) if t.plain[x] == t.plain[c] and CARDS[x].rank < rank]
+        chain.sort(key=lambda x: CARDS[x].rank, reverse=True)
+    else:
+        return ()
+    for near, far in zip(chain, chain[1:]):  # the chain's promise, checked: a farther card meets more cards
+        assert conflict[c][near] != NEVER and conflict[c][near] & ~conflict[c][far] == 0
+    return tuple(chain)
 
 
 # -- the public entry points ---------------------------------------------------------------------------------
