@@ -41,8 +41,9 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
 from stytvolt.styrivolt.fast import CARDS, NEVER, Compiled, conflicts
+from stytvolt.styrivolt.fast import numbers as _bits
 from stytvolt.styrivolt.ranking import STIKKAR_LEVEL
-from stytvolt.styrivolt.fasthand import _H2, _HK, _TRADERS, OVER, PLAYING, FastHand, move_text
+from stytvolt.styrivolt.fasthand import _FOUR_OF, _H2, _HK, _TRADERS, OVER, PLAYING, FastHand, move_text
 
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
@@ -118,15 +119,15 @@ class Search:
 
     ``table`` and ``merge`` switch the transposition table and the merging of
     equivalent cards off (``bench/solver.py`` measures what each is worth).
-    ``race``: team 0's value when it wins the race to five and when it loses it (both teams holding a
-    trick), for :meth:`_later_tricks`; None when the value is not the hand's score.
+    ``race``: what each result scores, when team 0's value is the hand's score (for :meth:`_race_bounds`);
+    else None.
     """
 
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None, max_nodes: int | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
                  sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None,
-                 techniques: Techniques = Techniques(), race: tuple[int, int] | None = None) -> None:
+                 techniques: Techniques = Techniques(), race: dict[Result, int] | None = None) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
@@ -157,6 +158,7 @@ class Search:
         self.take_masks = facts.take_masks
         self.downward = facts.downward
         self.levels = facts.levels
+        self.thresholds = facts.thresholds
         self.defence_above = facts.defence_above
         self.race = race
         self.later = techniques.later and race is not None
@@ -415,21 +417,75 @@ class Search:
         return side, min(run + tops.bit_count(), left), min(run + lone, left)
 
     def _race_bounds(self, h: FastHand) -> tuple[int, int] | None:
-        """Bounds on team 0's value from the tricks a team is sure of by the end of the hand: a team sure of
-        reaching five wins the race (the other team never gets five of the nine): an ordinary game when the
-        other team has a trick, at least that when not (it may yet keep in)."""
-        found = self._later_tricks(h)
-        if found is None:
+        """Bounds on team 0's value from the tricks each team is sure of by the end of the hand (the hand played
+        out to nine: :meth:`_later_tricks`, :meth:`_counted_tricks`).  A team sure of reaching five wins the
+        race (the other team never gets five of the nine): an ordinary game when the other team has a trick,
+        at least that when not (it may yet keep in).  A team sure of one trick more keeps the other team from
+        all nine tricks: it can at most keep in (alone, if one player has all its tricks)."""
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and self._may_make_four(h):
             return None
-        side, sure = found
-        w = h.won
-        if w[side] + w[side + 2] + sure < TO_WIN:
+        sure = [self._counted_tricks(h, 0), self._counted_tricks(h, 1)]
+        found = self._later_tricks(h)
+        if found is not None:
+            sure[found[0]] = max(sure[found[0]], found[1])
+        if not sure[0] and not sure[1]:
             return None
         assert self.race is not None
-        win, lose = self.race  # team 0's value when it wins the race and when it loses it
-        if side == 0:
-            return (win, win) if w[1] + w[3] else (win, 999)
-        return (lose, lose) if w[0] + w[2] else (-999, lose)
+        worth = self.race
+        ordinary = worth[Result.ORDINARY]
+        w = h.won
+        mine = (w[0] + w[2], w[1] + w[3])
+        lo, hi = -999, 999
+        if mine[0] + sure[0] >= TO_WIN:
+            lo = ordinary
+            if mine[1]:
+                hi = ordinary
+        if mine[1] + sure[1] >= TO_WIN:
+            hi = -ordinary
+            if mine[0]:
+                lo = -ordinary
+        for t in (0, 1):
+            if sure[1 - t]:  # team t never takes all nine
+                best = ordinary
+                if not mine[1 - t]:
+                    best = max(best, worth[Result.KEPT_IN])
+                    if w[t] == mine[t] or w[t + 2] == mine[t]:
+                        best = max(best, worth[Result.KEPT_IN_ALONE])
+                if t == 0:
+                    hi = min(hi, best)
+                else:
+                    lo = max(lo, -best)
+        return lo, hi
+
+    @staticmethod
+    def _may_make_four(h: FastHand) -> bool:
+        """Whether a face-up card some move can still fetch would complete a hand's four of a kind."""
+        for x in _bits(h.fetchable()):
+            rest = _FOUR_OF[x] & ~(1 << x)
+            if rest and any(hd & rest == rest for hd in h.hands):
+                return True
+        return False
+
+    def _counted_tricks(self, h: FastHand, team: int) -> int:
+        """How many more tricks ``team`` is sure of by the end of the hand, by counting (no four of a kind held).
+
+        A player of ``team`` holding m cards of level v or more plays them to m different tricks.  The other
+        team wins such a trick only with a card that the level-v card does not beat and that is not beaten after
+        it: a card of level v or more, a card without a level whose defence is above v, or a led lamb; each
+        such card wins one trick at most.  So ``team`` takes at least m less the number of those cards (a
+        face-up card some move can still fetch counted among them), for the best v.  (Four of a kind, held or
+        that a trade could make, is left out by the caller.)"""
+        hands = h.hands
+        other = hands[1 - team] | hands[3 - team] | (h.fetchable() if h.exposed else 0)
+        p, q = hands[team], hands[team + 2]
+        best = 0
+        for at_least, strong in self.thresholds:
+            m = max((p & at_least).bit_count(), (q & at_least).bit_count())
+            if m > best:
+                r = m - (other & strong).bit_count()
+                if r > best:
+                    best = r
+        return min(best, TRICKS - h.done)
 
     def _later_tricks(self, h: FastHand) -> tuple[int, int] | None:
         """At the start of a trick: a team and how many more tricks it is sure of by the end of the hand (the
@@ -438,35 +494,44 @@ class Search:
         A card of a team whose level is above every level card of the other team and reaches the defence of
         every other card of theirs but a lamb wins any trick it is played to, unless a lamb of the other team
         was led to it (nothing beats a led lamb; a partner's higher card keeps the trick in the team).  Each
-        player plays one card a trick, so a player holding k such cards takes k tricks of those left but for
-        the tricks the other team leads a lamb to (each lamb once): at least k - lambs.  Four of a kind and a
-        face-up card some move can still fetch are beyond this reckoning (None).
+        player plays one card a trick, so a player holding k such cards of the n each holds takes at least
+        min(k, n - lambs) of the tricks left: the other team leads each of its lambs once at most, and he
+        plays another card to those while he has one.  A face-up card some move can still fetch counts as
+        the other team's (and as anyone's when it has a level); four of a kind, held or that a trade could
+        make, is beyond this reckoning (None).
         """
         hands = h.hands
-        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and h.fetchable():
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            return None
+        fetch = h.fetchable() if h.exposed else 0
+        if fetch and self._may_make_four(h):  # a trade that could make four of a kind is beyond this reckoning
             return None
         teams = (hands[0] | hands[2], hands[1] | hands[3])
         side = -1
         counts = [0, 0, 0, 0]
         defence_above = self.defence_above
+        held = teams[0] | teams[1] | fetch
         for level, group in self.levels:
-            g = group & (teams[0] | teams[1])
+            g = group & held
             if not g:
                 continue
-            if g & teams[0] and g & teams[1]:
+            if g & fetch or g & teams[0] and g & teams[1]:
                 break
             t = 0 if g & teams[0] else 1
             if side < 0:
                 side = t
             elif t != side:
                 break
-            if defence_above[level] & teams[1 - t]:
+            if defence_above[level] & (teams[1 - t] | fetch):
                 break
             counts[t] += (g & hands[t]).bit_count()
             counts[t + 2] += (g & hands[t + 2]).bit_count()
         if side < 0:
             return None
-        sure = max(counts[side], counts[side + 2]) - (self.lambs & teams[1 - side]).bit_count()
+        # A player with k such cards among the n cards each holds plays one to every trick no lamb of theirs was
+        # led to (and something else to those, while he can): at least min(k, n - their lambs) tricks.
+        free = TRICKS - h.done - (self.lambs & (teams[1 - side] | fetch)).bit_count()
+        sure = min(max(counts[side], counts[side + 2]), free)
         if sure <= 0:
             return None
         return side, sure
@@ -574,6 +639,8 @@ class _PairFacts:
     lambs: int  # the cards that play as lambs
     beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
     levels: list[tuple[int, int]]  # (level, the cards of that level), highest first
+    thresholds: list[tuple[int, int]]  # per level v, highest first: (the cards of level v or more, the cards a
+    #                                   card of level v does not beat when played first, or a led lamb)
     defence_above: list[int]  # level -> the cards without a level, but lambs, whose defence is above it
     alike: tuple[int, ...]  # card -> the cards that may play alike with it (not a trader; below it in number when it
     #                          has no level), as a mask
@@ -608,6 +675,10 @@ def _pair_facts(t: Compiled) -> _PairFacts:
                 sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
             ),
             levels=[(lv, all_levels[lv]) for lv in sorted(all_levels, reverse=True)],
+            thresholds=[(sum(1 << c for c in range(48) if t.level[c * 2] >= v),
+                         sum(1 << c for c in range(48) if t.level[c * 2] >= v or t.lamb[c * 2]
+                             or not t.level[c * 2] and t.defence[c * 2] > v))
+                        for v in sorted(all_levels, reverse=True)],
             defence_above=[sum(1 << c for c in range(48) if not t.level[c * 2] and not t.lamb[c * 2]
                                and t.defence[c * 2] > lv) for lv in range(17)],
             alike=tuple(sum(1 << x for x in range(48 if t.level[c * 2] else c)
@@ -802,7 +873,7 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
         raise StytvoltError(f"max_nodes is a whole number above 0, not {max_nodes!r}")
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
                     max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand), techniques=techniques,
-                    race=None if hand.penalty >= 0 else (hand.worth[Result.ORDINARY], -hand.worth[Result.ORDINARY]))
+                    race=None if hand.penalty >= 0 else hand.worth)
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
