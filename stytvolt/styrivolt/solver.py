@@ -240,7 +240,7 @@ class Search:
                     return True
                 if entry[1] < beta:
                     return False
-        if self.later and h.phase == PLAYING and not h.trick and h.playing_on < 0:
+        if self.later and h.phase == PLAYING and not h.trick:
             lb = self._race_bounds(h)  # (after the table: an entry that settles the question is cheaper)
             if lb is not None:
                 if lb[0] >= beta:
@@ -421,7 +421,8 @@ class Search:
         out to nine: :meth:`_later_tricks`, :meth:`_counted_tricks`).  A team sure of reaching five wins the
         race (the other team never gets five of the nine): an ordinary game when the other team has a trick,
         at least that when not (it may yet keep in).  A team sure of one trick more keeps the other team from
-        all nine tricks: it can at most keep in (alone, if one player has all its tricks)."""
+        all nine tricks: it can at most keep in (alone, if one player has all its tricks), or, playing on,
+        win an ordinary game (or kept in alone, when the partner's first trick ends a lone play-on)."""
         if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and self._may_make_four(h):
             return None
         sure = [self._counted_tricks(h, 0), self._counted_tricks(h, 1)]
@@ -435,6 +436,14 @@ class Search:
         ordinary = worth[Result.ORDINARY]
         w = h.won
         mine = (w[0] + w[2], w[1] + w[3])
+        on = h.playing_on
+        if on >= 0:  # a team playing on for nine: a trick of the other team ends it, an ordinary game for it
+            if not sure[1 - on]:
+                return None
+            best = ordinary
+            if h.partner_ends and (w[on] == mine[on] or w[on + 2] == mine[on]):
+                best = max(best, worth[Result.KEPT_IN_ALONE])  # the partner's first trick ends a lone play-on (R10)
+            return (ordinary, best) if on == 0 else (-best, -ordinary)
         lo, hi = -999, 999
         if mine[0] + sure[0] >= TO_WIN:
             lo = ordinary
