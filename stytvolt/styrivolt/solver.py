@@ -27,7 +27,21 @@ The search runs on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`):
   the rest of the hand (:func:`~stytvolt.styrivolt.fast.conflicts`);
 * move ordering: the best lead stored for the position first; a partner
   winning the trick is left to win it with the cheapest card; else the
-  cheapest card that takes the trick, then the cheapest that does not.
+  cheapest card that takes the trick, then the cheapest that does not
+  (within a trick that first move is found and tried before the others are
+  listed);
+* sure tricks: the next tricks a team holding the top stikkar (or a leader
+  holding lambs) takes in a row, and the tricks a team is sure of by the end
+  of the hand (its top cards; a count of its high cards against the other
+  team's answers), which settle the race to five and rule out all nine;
+* the table's key on relative ranks: cards still out replaced by cards gone
+  that play alike against everything still out, so positions that differ
+  only in the cards played share entries; equivalent first actions are
+  searched once.
+
+:class:`Techniques` switches the techniques added for issue 26 off, one by
+one or all (:data:`OLD`), for ``bench/solver_deals.py`` to measure them on
+the same deals in the same run.
 """
 
 from __future__ import annotations
@@ -152,7 +166,7 @@ class Search:
         self.techniques = techniques
         self.canonical = techniques.canonical
         self.alike = facts.alike
-        self.canon_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, int], dict[int, int] | None]] = {}
+        self.canon_cache: dict[tuple[object, ...], tuple[tuple[int, int, int, int], dict[int, int] | None]] = {}
         self.quick_first = techniques.quick_first
         self.cheap_key = facts.cheap_key
         self.take_masks = facts.take_masks
@@ -292,29 +306,48 @@ class Search:
         if h.exposed or promo:
             extra = (tuple(sorted(h.exposed.items())), tuple(h.promo))
         hd = h.hands
-        if not self.canonical or promo or h.exposed and h.fetchable():
+        if not self.canonical or promo:
             return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
-        known = self.canon_cache.get((hd[0], hd[1], hd[2], hd[3]))  # (each search visits a position many times)
+        fetch = 0
+        if h.exposed:
+            fetch = h.fetchable()
+            if fetch and self._may_make_four(h):
+                return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
+        # (each search visits a position many times: the relative ranks are kept per hands and face-up cards)
+        seen = (hd[0], hd[1], hd[2], hd[3], extra)
+        known = self.canon_cache.get(seen)
         if known is None:
-            known = self.canon_cache[(hd[0], hd[1], hd[2], hd[3])] = self._canonical(hd)
+            fixed = 0
+            if h.exposed:
+                # The face-up cards are never a replacement; a card some move may fetch counts as in every
+                # hand; the cards of its rank are left as they are (four of a kind).
+                for cards in h.exposed.values():
+                    for x in cards:
+                        fixed |= 1 << x
+                for x in _bits(fetch):
+                    fixed |= _FOUR_OF[x]
+            known = self.canon_cache[seen] = self._canonical(hd, fetch, fixed)
         return (known[0], h.leader, tricks, extra), known[1]
 
-    def _canonical(self, hd: list[int]) -> tuple[tuple[int, int, int, int], dict[int, int] | None]:
-        """The hands with relative ranks, and which card of them stands for which card of ``hd``."""
+    def _canonical(self, hd: list[int], fetch: int = 0,
+                   fixed: int = 0) -> tuple[tuple[int, int, int, int], dict[int, int] | None]:
+        """The hands with relative ranks, and which card of them stands for which card of ``hd``: ``fetch``,
+        cards some move may fetch (met by every hand); ``fixed``, cards neither replaced nor a replacement."""
         # Relative ranks: each card still out (in the order of the cards' numbers) is replaced by a card no longer
         # out that plays alike with it against every card still out in the other hands (its own hand's never
         # meet it): the lowest along its chain of power (see _downward), else the first of the lowest four
         # candidates that does (a cheap search: any choice keeps the key exact, a poor one shares less).  Each
         # replacement gives a position of the same value: no trick of the rest of the hand can tell them apart.
-        # Nothing here can change a hand's four of a kind (none is held, and no face-up card can be fetched),
-        # and the traders (and the bird's king and two) neither are replaced nor replace a card.
+        # Nothing here can change a hand's four of a kind (none is held, and the ranks of the cards a trade can
+        # fetch are left alone), and the traders (and the bird's king and two) neither are replaced nor replace
+        # a card.
         out = [hd[0], hd[1], hd[2], hd[3]]
         held = out[0] | out[1] | out[2] | out[3]
         conflict = self.conflict
         alike = self.alike
         downward = self.downward
         back: dict[int, int] | None = None
-        fixed = self.canon_fixed
+        fixed |= self.canon_fixed
         m = held & ~fixed
         while m:
             low = m & -m
@@ -324,7 +357,7 @@ class Search:
             if not free:
                 continue
             p = 0 if out[0] & low else 1 if out[1] & low else 2 if out[2] & low else 3
-            others = held & ~out[p]
+            others = held & ~out[p] | fetch
             row = conflict[c]
             found = -1
             below = downward[c]
