@@ -1,7 +1,7 @@
 """Whole Stýrivolt deals solved: "the value of every first lead", the new search against the old on the same deals.
 
     python bench/solver_deals.py [--deals N] [--deadline S] [--old N] [--old-deadline S] [--first SEED]
-                                 [--off TECHNIQUE,...]
+                                 [--seeds S,S,...] [--off TECHNIQUE,...]
 
 For ``--deals`` deals (default 100): ``HandState.deal(seed, dealer=seed % 4)``
 for seed ``--first``, ``--first`` + 1 ..., kept when the play can be solved at
@@ -18,7 +18,9 @@ by the search as it was before issue 26 (``techniques=OLD``: every switch of
 printed beside the new search's time, and the ratio old/new of the total time
 over those deals (a lower bound when the old search hit its deadline).  Its
 values are checked equal to the new search's wherever both settled.
-``--off`` runs the new search with some techniques switched off (to measure
+``--seeds`` solves the deals of those seeds instead (each must be solvable at
+its first lead), e.g. deals the new search settles, to compare the old on them
+with a longer ``--old-deadline``.  ``--off`` runs the new search with some techniques switched off (to measure
 what one is worth).
 
 Times drift with the machine's load: compare the columns of one run, not runs.
@@ -71,15 +73,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--old", type=int, default=0, help="how many of the deals the old search also solves")
     parser.add_argument("--old-deadline", type=float, default=30.0)
     parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--seeds", default="", help="the seeds of the deals, instead of --deals and --first")
     parser.add_argument("--off", default="", help="techniques to switch off in the new search, e.g. canonical")
     args = parser.parse_args(argv)
     off = [x for x in args.off.split(",") if x]
     new = dataclasses.replace(Techniques(), **{x: False for x in off})
     print(f"runtime: CPython {platform.python_version()} ({platform.machine()}); new search {new}")
-    print(f'"value of every first lead" = solve(state) at the first lead: {args.deals} deals from seed {args.first}, '
+    which = f"the deals of seeds {args.seeds}" if args.seeds else f"{args.deals} deals from seed {args.first}"
+    print(f'"value of every first lead" = solve(state) at the first lead: {which}, '
           f"deadline {args.deadline:g} s a deal; the old search on the first {args.old} "
           f"(deadline {args.old_deadline:g} s a deal)", flush=True)
-    deals = first_leads(args.deals, args.first)
+    if args.seeds:
+        deals = [(int(x), HandState.deal(int(x), dealer=int(x) % 4)) for x in args.seeds.split(",")]
+        for _, state in deals:
+            check_solvable(state)
+    else:
+        deals = first_leads(args.deals, args.first)
     times: list[float] = []
     settled = 0
     old_times: list[float] = []

