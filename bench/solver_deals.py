@@ -24,6 +24,9 @@ with a longer ``--old-deadline``.  ``--off`` runs the new search with some techn
 what one is worth).
 
 Times drift with the machine's load: compare the columns of one run, not runs.
+Nodes do not: on the deals of seeds 2, 20, 18 and 15 (``--seeds 2,20,18,15
+--old 4``) the new search needs 1.6M, 1.3M, 1.8M and 1.0M nodes, the old 7.1M,
+6.0M, 5.7M and 7.1M (issue 26's closing note has the times).
 """
 
 from __future__ import annotations
