@@ -244,6 +244,7 @@ class Search:
         self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points in the hands (in the search: and in the trick being played)
         self.total_tricks = sum(p.tricks) + p.tricks_left
         self.spare = p.to_play is not None  # some hands hold cards that will not be played
+        self.side_tricks = self.game and p.side_tricks and self.use_table
         self.done = sum(p.tricks)
         self.fold_seat = p.fold[0] if p.fold is not None and self.game else -1
         self.fold_value = p.fold[1][seat] if p.fold is not None else 0
@@ -507,7 +508,9 @@ class Search:
         key = None
         entry = None
         if self.use_table:
-            if self.game:
+            if self.side_tricks:  # the score reads only each side's tricks: side 0's total says them all
+                key = (*self.hands, self.leader, self.s0, sum(self.trk[s] for s in self.side0))
+            elif self.game:
                 key = (*self.hands, self.leader, self.s0, *self.trk)
             else:
                 key = (*self.hands, self.leader)

@@ -82,7 +82,7 @@ def position_of(state: Any) -> PlayPosition:
         score_key=("vira", active, state.players, state.contract.number, str(state.bid), state.preference, soloist,
                    state.trump, state.misere, state.tries, state.first_class, tuple(sorted(state.liable)), state.chips),
         play_action=lambda card: parse_action(f"card {card}"),
-        to_play=None if sizes == {left} else left,
+        to_play=None if sizes == {left} else left, side_tricks=True,
         description=f"Vira, {state.contract.english}",
     )
 
