@@ -948,11 +948,14 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
 
 
 def sides(state: "HandState") -> tuple[tuple[int, ...], ...]:
-    """The two teams that play together in a hand: players 0 and 2 against 1 and 3, in every hand."""
+    """The two teams that play together in a hand: players 0 and 2 against 1 and 3, in every hand; asked of a
+    position :func:`solve` can solve (else :class:`InvalidPosition` says why, as it does)."""
+    from stytvolt.styrivolt.fasthand import check_solvable
     from stytvolt.styrivolt.hand import HandState
 
     if not isinstance(state, HandState):
         raise InvalidPosition(f"sides() takes a HandState, not {type_name(state)}")
+    check_solvable(state)
     return ((0, 2), (1, 3))
 
 

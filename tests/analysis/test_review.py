@@ -23,7 +23,7 @@ from stytvolt.core.protocol import run_to_end
 #: Each game's setups, as ``GameInfo.new`` options, and how many of the last actions the brute force can
 #: afford from (two or so tricks of the play).
 SETUPS: dict[str, list[tuple[dict[str, Any], int]]] = {
-    "styrivolt": [({}, 8)],
+    "styrivolt": [({}, 5)],
     "sjavs": [({"players": 4}, 8), ({"players": 3}, 6), ({"players": 2}, 4)],
     "klorsjavs": [({"variant": "klorsjavs"}, 9), ({"variant": "four-hand"}, 8)],
     "knorri": [({"players": 3, "hand_size": 3}, 6), ({"players": 4, "hand_size": 2}, 6)],
