@@ -533,14 +533,18 @@ def solve(state: KnorriState, *, deadline: float | None = None, max_nodes: int |
         if max_nodes is None:
             raise
         return _partial(state, who, actions, started, f"the limit of {max_nodes:,} positions")
-    values = _values(state, analysis)
+    values, quick = _values(state, analysis)
     best = max(values.values())
-    return Solution(best, values, tuple(t for t, v in values.items() if v == best), (), who, who, "game",
+    reaching = sorted((quick[t], i, t) for i, t in enumerate(values) if values[t] == best)
+    return Solution(best, values, tuple(t for _, _, t in reaching), (), who, who, "game",
                     analysis.positions, True, time.perf_counter() - started, actions)
 
 
-def _values(state: KnorriState, analysis: Analysis) -> dict[str, int]:
-    """Each legal action's value (see :func:`solve`) from a finished analysis of ``state``."""
+def _values(state: KnorriState, analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
+    """Each legal action's value (see :func:`solve`) from a finished analysis of ``state``, and how many actions
+    after it P needs at most to make sure of that value (0 for a value it cannot better: the loser's).  Within
+    an attractor only a step towards its target makes progress (a move that merely stays inside may go round),
+    so :func:`solve` lists ``best`` quickest first."""
     seat = analysis.seat
     lose = _loss(state, seat)
     pay = analysis.payoff
@@ -551,18 +555,22 @@ def _values(state: KnorriState, analysis: Analysis) -> dict[str, int]:
     levels = sorted({v for v in pay.values() if v > lose}, reverse=True)
     chooser = [-2 if m < 0 else int(m == seat) for m in analysis._mover]
     settled = [False] * n
+    steps = [0] * n
     for v in levels:
         if not state.rules.scoring and len(levels) == 1:
-            inside = analysis._won  # the one level, getting out at all: the analysis's own attractor
+            # the one level, getting out at all: the analysis's own attractor
+            inside, distance = analysis._won, analysis._distance
         else:
             target = [pay.get(k, lose) >= v for k in range(n)]
-            inside, _ = run_to_end(_attract_gen(chooser, target, analysis._graph))
+            inside, distance = run_to_end(_attract_gen(chooser, target, analysis._graph))
         for k in range(n):
             if inside[k] and not settled[k]:
                 settled[k] = True
+                steps[k] = distance[k]
                 if k not in pay:
                     value[k] = v
-    return {str(a): value[j] for a, j in analysis._edges(analysis._at(state))}
+    edges = analysis._edges(analysis._at(state))
+    return {str(a): value[j] for a, j in edges}, {str(a): steps[j] for a, j in edges}
 
 
 def _partial(state: KnorriState, seat: int, actions: dict[str, Action], started: float, why: str) -> Solution:
@@ -654,4 +662,4 @@ def _simple(seed: int | None = None) -> SimpleBot:
 #: SimpleBot there (the expert of :mod:`stytvolt.knorri.expert` pictures phase one itself).  The solver settles a
 #: picture of at most ``solve_at`` cards held in all; bigger ones are played out by the SimpleBot.
 SAMPLING = Sampling(sample=sample, simple=_simple, observation=Observation, values={},
-                    settings=Settings(worlds=8, solve_at=7, max_nodes=15_000), size=size)
+                    settings=Settings(worlds=8, solve_at=7, max_nodes=8_000), size=size)
