@@ -628,6 +628,9 @@ def sample(obs: Observation, rng: random.Random) -> KnorriState | None:
     unseen = _unseen(obs)
     if unseen is None:
         return None
+    if obs.phase == "play" and not any(obs.hidden):
+        # Every card held is in sight (a short game or a set position may leave cards out of play: no matter).
+        return KnorriState.pictured(obs, [[] for _ in range(obs.players)], [])
     rng.shuffle(unseen)
     if obs.phase == "play":
         if len(unseen) != sum(obs.hidden):

@@ -19,10 +19,11 @@ from typing import Any
 import pytest
 
 import stytvolt
-from stytvolt.analysis.players import sampling_of
+from stytvolt.analysis.players import Settings, sampling_of
 from stytvolt.core.errors import InvalidPosition, StytvoltError
 from stytvolt.knorri import KnorriState, Rules, phase_two, scores
 from stytvolt.knorri.bots import SimpleBot
+from stytvolt.knorri.expert import KnorriExpert
 from stytvolt.knorri.solver import SAMPLING, sample, sides, solve
 from stytvolt.knorri.state import Observation
 
@@ -242,3 +243,41 @@ def test_sampling_parts_are_declared() -> None:
     assert sampling_of("knorri") is SAMPLING
     with pytest.raises(InvalidPosition):
         sample("an observation", random.Random(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules", "players"), [(Rules(overlooking=True, scoring=True), 4),
+                                                 (Rules(phase_one="mas"), 3)])  # type: ignore[arg-type]
+def test_the_expert_plays_fair(rules: Rules, players: int) -> None:
+    """The expert's choice is the same when the cards its seat has not seen are dealt afresh (it cannot peek)."""
+    rng = random.Random(3)
+    asked = 0
+    for state, obs in _every_observation(5, rules, players):
+        if len(obs.legal) < 2 or rng.random() < 0.6 or asked >= 8:
+            continue
+        expert = KnorriExpert(9, phase_one_worlds=2, settings=Settings(worlds=2, solve_at=6, max_nodes=2_000))
+        chosen = expert.decide(obs)
+        assert chosen.action in obs.legal
+        other = state.resample(obs.player, rng)
+        assert KnorriExpert(9, phase_one_worlds=2, settings=Settings(worlds=2, solve_at=6, max_nodes=2_000)).choose(
+            other.observation(obs.player)) == chosen.action
+        asked += 1
+    assert asked >= 4
+
+
+def test_the_expert_solves_what_it_sees_whole() -> None:
+    # Every card seen: ♦2 first makes sure of getting out (♥9 and ♠3 cannot beat it); ♥5 would be beaten.
+    state = phase_two(["H5 D2", "H9 S3", ""], leader=0)
+    thought = KnorriExpert(1).decide(state.observation(0))
+    assert str(thought.action) == "play D2" and thought.solved == 1
+    # With ♣7 in a third hand the trick needs three cards, and ♥5 first is the way out.
+    state = phase_two(["H5 D2", "H9 S3", "C7"], leader=0)
+    assert str(KnorriExpert(1).choose(state.observation(0))) == "play H5" == solve(state).best[0]
+    # Short games to the end: the expert never makes an illegal move.
+    for seed in range(6):
+        game = KnorriState.short(seed, hand_size=3, players=3 + seed % 2, rules=Rules(scoring=seed % 2 == 0))
+        expert = KnorriExpert(seed, settings=Settings(worlds=2, solve_at=7, max_nodes=3_000))
+        bot = SimpleBot(seed)
+        while not game.is_terminal() and len(game.history) < 300:
+            p = game.current_player()
+            obs = game.observation(p)
+            game.apply(expert.choose(obs) if p == seed % game.num_players else bot.choose(obs))
