@@ -44,8 +44,8 @@ def brute(state: KnorriState) -> dict[str, int]:
     index: dict[str, int] = {}
     succ: list[list[int]] = []
     mover: list[int] = []
-    terminal: dict[int, int] = {}
-    out_of_it: set[int] = set()
+    fixed: dict[int, int] = {}
+    luck = random.Random(1)
 
     def visit() -> int:
         k = index.setdefault(_key(work), len(succ))
@@ -53,14 +53,19 @@ def brute(state: KnorriState) -> dict[str, int]:
             succ.append([])
             mover.append(work.current_player())
             if work.is_terminal():
-                terminal[k] = work.returns()[root]
+                fixed[k] = work.returns()[root]
             elif not work.hands[root]:
-                out_of_it.add(k)
-            stack.append((k, list(work.legal_actions()), len(work.history)))
+                # Out of it: the others play on (here at random) to an end, which pays P what any end would.
+                end = work.clone()
+                while not end.is_terminal():
+                    end.apply(luck.choice(end.legal_actions()))
+                fixed[k] = end.returns()[root]
+            else:
+                stack.append((k, list(work.legal_actions()), len(work.history)))
         return k
 
     stack: list[tuple[int, list[Any], int]] = []
-    start = visit()
+    visit()
     while stack:
         k, todo, depth = stack[-1]
         while len(work.history) > depth:
@@ -70,20 +75,6 @@ def brute(state: KnorriState) -> dict[str, int]:
             continue
         work.apply(todo.pop())
         succ[k].append(visit())
-    assert len(succ) < 60_000
-    # Out of it: whatever the others do, every end reachable pays P the same.
-    reach: dict[int, set[int]] = {k: set() for k in out_of_it}
-    changed = True
-    while changed:
-        changed = False
-        for k in out_of_it:
-            got = set().union(*({terminal[j]} if j in terminal else reach[j] for j in succ[k]))
-            if got != reach[k]:
-                reach[k], changed = got, True
-    fixed = dict(terminal)
-    for k in out_of_it:
-        assert len(reach[k]) == 1, "P's payment once out depends on nothing the others do"
-        fixed[k] = next(iter(reach[k]))
     holding = [p for p in range(n) if state.hands[p] and p != root]
     loses = (scores(n, list(state.out) + holding, root, list(state.no_cards))[root] if state.rules.scoring
              else -(n - 1))
@@ -103,7 +94,6 @@ def brute(state: KnorriState) -> dict[str, int]:
         work = state.clone()
         work.apply(action)
         out[str(action)] = value[index[_key(work)]]
-    assert start == 0
     return out
 
 
@@ -128,9 +118,9 @@ def positions(count: int, seed: int) -> list[KnorriState]:
 @pytest.mark.parametrize("seed", range(4))
 def test_solve_agrees_with_the_brute_force(seed: int) -> None:
     checked = 0
-    for state in positions(50, seed):
+    for state in positions(90, seed):
         try:
-            solution = solve(state, max_nodes=1_200)
+            solution = solve(state, max_nodes=600)
         except StytvoltError:
             continue  # too big for the brute force too
         if not solution.exact:
@@ -143,7 +133,7 @@ def test_solve_agrees_with_the_brute_force(seed: int) -> None:
         assert set(solution.best) == {t for t, v in solution.values.items() if v == solution.value}
         assert set(solution.actions) == {str(a) for a in state.legal_actions()}
         checked += 1
-    assert checked >= 30
+    assert checked >= 45  # some 60 a seed, 230 in all, half of them scoring
 
 
 def test_known_positions() -> None:
@@ -252,7 +242,7 @@ def test_the_expert_plays_fair(rules: Rules, players: int) -> None:
     rng = random.Random(3)
     asked = 0
     for state, obs in _every_observation(5, rules, players):
-        if len(obs.legal) < 2 or rng.random() < 0.6 or asked >= 8:
+        if len(obs.legal) < 2 or rng.random() < 0.6 or asked >= 6:
             continue
         expert = KnorriExpert(9, phase_one_worlds=2, settings=Settings(worlds=2, solve_at=6, max_nodes=2_000))
         chosen = expert.decide(obs)
