@@ -58,6 +58,8 @@ def games(count: int, players: int, rules: Rules, seed: int) -> None:
     ci = 1.96 * math.sqrt(p * (1 - p) / count)
     print(f"  expert loses {losses} ({p:.1%} ± {ci:.1%}); a seat among equals loses 1/{players} = {1 / players:.1%}")
     print(f"  expert's mean returns {mean:+.3f} ± {half:.3f} (95 %); 0 among equals")
+    print(f"  to add runs with other seeds together: games {count}, losses {losses}, sum {sum(got)}, "
+          f"sum of squares {sum(g * g for g in got)}")
     every = [t for ts in times.values() for t in ts]
     chosen = [t for k, ts in times.items() if k != "forced" for t in ts]
     print(f"  decisions: {len(every)}, median {statistics.median(every) * 1000:.1f} ms, worst {max(every) * 1000:.0f} ms")
