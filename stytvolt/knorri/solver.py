@@ -32,7 +32,19 @@ it in the browser's worker can stop it at once; :func:`analyse` and
 
 It sees every card, and says so: it is for puzzles, teaching and
 analysis, never a computer player's look at a real game's hidden cards
-(the Mas phase one leaves some unseen; its positions are refused).
+(the Mas phase one leaves some unseen; :func:`analyse` and
+:func:`avoid_losing` refuse its positions).
+
+The shared interface of the solvers (issue 26) is written on the same
+analysis: :func:`solve` gives every legal action's value in ``returns()``
+units for the player to move against everyone else (an attractor per score
+level; see its docstring for the ruling on a game that goes round for
+ever), :func:`sides` the player to move alone and the others together.
+:func:`solve` reads the Mas variant's phase two too (for a review, and for
+the positions a fair player pictures).  For the sampling player
+(:data:`SAMPLING`), :func:`sample` pictures a position from an observation
+(the unturned pack in phase one; after the Mas phase one, the others' unseen
+cards), and :func:`size` says when a picture is small enough to solve.
 """
 
 from __future__ import annotations
