@@ -415,3 +415,5 @@ def test_the_stronger_levels_play_at_the_table(level: str) -> None:
     after = ok(do="computer", game=played["set"]["game"])
     assert after["set"]["game"].startswith(f"kn1.17.2.{level}.3.")
     assert table.level == level
+    why = ok(do="why", game=after["set"]["game"], move="0.1")["html"]
+    assert why.startswith('<p class="sv-why-said"><strong>West\'s reasoning:</strong> ')
