@@ -1,6 +1,6 @@
 """Knorri's expert (:class:`stytvolt.knorri.expert.KnorriExpert`) against SimpleBots, and the solver's times.
 
-    python bench/knorri_expert.py [--games N] [--players 4] [--plain] [--starts N] [--seed S]
+    python bench/knorri_expert.py [--games N] [--players 4] [--plain] [--starts N] [--seed S] [--every N]
 
 One expert and the rest SimpleBots, the expert's seat moving round the table game by game; every game a
 whole one (phase one with the table, then phase two), with the table's rules (zero-sum scoring) unless
@@ -27,7 +27,7 @@ from stytvolt.knorri.expert import KnorriExpert
 from stytvolt.knorri.solver import solve
 
 
-def games(count: int, players: int, rules: Rules, seed: int) -> None:
+def games(count: int, players: int, rules: Rules, seed: int, every: int = 0) -> None:
     losses = 0
     got: list[int] = []
     times: dict[str, list[float]] = {"forced": [], "turn": [], "claim": [], "play": [], "mas": []}
@@ -49,6 +49,9 @@ def games(count: int, players: int, rules: Rules, seed: int) -> None:
             state.apply(action)
         losses += state.loser == me
         got.append(state.returns()[me])
+        if every and (i + 1) % every == 0 and i + 1 < count:
+            print(f"  after {i + 1} games: losses {losses}, sum {sum(got)}, sum of squares {sum(g * g for g in got)}",
+                  flush=True)
     mean = statistics.fmean(got)
     half = 1.96 * statistics.stdev(got) / math.sqrt(len(got)) if len(got) > 1 else float("nan")
     spent = time.perf_counter() - started
@@ -97,9 +100,10 @@ def main() -> None:
     parser.add_argument("--plain", action="store_true", help="no scoring: the loser pays one to each other player")
     parser.add_argument("--starts", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=0, help="print the running sums every N games")
     args = parser.parse_args()
     if args.games:
-        games(args.games, args.players, Rules(scoring=not args.plain), args.seed)
+        games(args.games, args.players, Rules(scoring=not args.plain), args.seed, args.every)
     if args.starts:
         starts(args.starts, args.seed)
 
