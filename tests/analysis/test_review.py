@@ -64,7 +64,9 @@ def actions_of(state: Any) -> list[str]:
             return taken[::-1]
 
 
-CASES = [(name, options, tail) for name, setups in SETUPS.items() for options, tail in setups]
+# Knorri's phase two can go round in circles (a card led, picked up, led again), where a tree minimax never ends:
+# its solver is checked against a brute force over the graph of positions in tests/knorri/test_knorri_solve.py.
+CASES = [(name, options, tail) for name, setups in SETUPS.items() for options, tail in setups if name != "knorri"]
 
 
 @pytest.mark.parametrize(("name", "options", "tail"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
