@@ -137,6 +137,10 @@ def bench_match(matches: int, players: int, seed: int, level: str, overrides: di
         gains.append(e - b)
         played += 1
         s += 1
+        if played % 250 == 0 and played < matches:
+            g, gh = mean_ci(gains)
+            print(f"  ... {played} hands: gain {g:+.3f} ± {gh:.3f} points a hand; decisions median "
+                  f"{statistics.median(times):.3f} s", flush=True)
     m, h = mean_ci(expert_scores)
     sm, sh = mean_ci(simple_scores)
     g, gh = mean_ci(gains)

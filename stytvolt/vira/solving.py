@@ -124,6 +124,8 @@ def _sample(obs: Observation, rng: Any, rules: Any = None) -> Any:
     return sample(obs, rng, rules=rules)
 
 
-#: What the sampling player needs of Vira; the settings keep a decision of the play under about 0.3 s in CPython.
-SAMPLING = Sampling(_sample, SimpleBot, Observation, {}, Settings(worlds=12, solve_at=5, max_nodes=10_000),
+#: What the sampling player needs of Vira (its sampler takes the table's rules).  The expert's settings: a decision
+#: of the play takes 0.02 s CPython median (bench/vira_solver.py), the worst near a second; the club's are
+#: ``club_settings`` of them (half the deals, solved from a card fewer, a quarter of the positions).
+SAMPLING = Sampling(_sample, SimpleBot, Observation, {}, Settings(worlds=16, solve_at=8, max_nodes=150_000),
                     takes_rules=True)

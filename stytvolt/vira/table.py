@@ -2,9 +2,12 @@
 :mod:`stytvolt.web.table`.
 
 A session (:class:`stytvolt.vira.game.ViraGame`) for three players, or four
-with one sitting out each hand, South at seat 0 and the computer's
-:class:`~stytvolt.vira.bots.SimpleBot` at the others, each shown only its
-own observation.  South takes part in every step of a hand: the auction
+with one sitting out each hand, South at seat 0 and computer players at the
+others, each shown only its own observation: at three levels named as every
+game's are, the beginner (:class:`~stytvolt.vira.bots.SimpleBot`) and the
+club player and the expert (the shared sampling player,
+:mod:`stytvolt.analysis.players`, on :mod:`stytvolt.vira.solving` and
+:mod:`stytvolt.vira.sampling`, which asks the SimpleBot before the play).  South takes part in every step of a hand: the auction
 (each bid with its place in the table of forty and the trumps its suit class
 allows; a refused bid is answered with the engine's reason, what overcalls
 what), the contract's procedure (naming trumps, laying cards away one at a
@@ -19,7 +22,8 @@ auction offers up to 81 (every higher bid, hold, pass), which the game text
 writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
 open.  "Why?" on a computer move gives the SimpleBot's rule of thumb that
-chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`); the settings offer
+chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`), or the sampling
+player's figures in points; the settings offer
 Vira's rule switches (the deal, who sits out, misère hands, the cuckoo, the
 ouverte royale).
 """
