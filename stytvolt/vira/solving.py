@@ -7,7 +7,8 @@ its solver is the shared follow-suit search (:mod:`~stytvolt.analysis.solve`):
 * :func:`position_of`: a hand in its play as the solver's
   :class:`~stytvolt.analysis.position.PlayPosition`, every card visible (for
   the solver and the deals a fair computer player pictures, never for the real
-  state behind a player's back).  The position numbers the three active
+  state behind a player's back).  At three the position's seats are the
+  hand's (they play in turn whoever deals); at four it numbers the three active
   players 0, 1, 2 in the order they play (eldest first), so a seat that sits
   out is left out; :func:`solve` gives its answer by the hand's own seats;
 * :func:`trick_table`: the trick rules compiled for a trump suit, or none (a
@@ -58,9 +59,16 @@ def _playing(state: Any) -> None:
         raise InvalidPosition(f"the solver searches the play; this Vira hand is at its {state.phase}")
 
 
+def _order(state: Any) -> tuple[int, ...]:
+    """The hand's seats as the position numbers them (position seat i is the hand's seat ``_order(state)[i]``): at
+    three the seats themselves (they play in turn 0, 1, 2, whoever deals), at four the three active players in the
+    order they play, eldest first (the seat sitting out is left out)."""
+    return (0, 1, 2) if state.players == 3 else state.active
+
+
 def position_of(state: Any) -> PlayPosition:
     _playing(state)
-    active: tuple[int, ...] = state.active
+    active: tuple[int, ...] = _order(state)
     place = {seat: i for i, seat in enumerate(active)}
     soloist: int = state.soloist
     side = tuple(0 if seat == soloist else 1 for seat in active)
@@ -91,8 +99,8 @@ def solve(state: Any, *, deadline: float | None = None, max_nodes: int | None = 
     """Every legal card's value for the player to move with every card visible (``GameInfo.solve``), by the hand's
     own seats."""
     found = _solve(state, deadline=deadline, max_nodes=max_nodes)
-    active = state.active
-    return dataclasses.replace(found, seat=active[found.seat], player=active[found.player])
+    seats = _order(state)
+    return dataclasses.replace(found, seat=seats[found.seat], player=seats[found.player])
 
 
 def sides(state: Any) -> tuple[tuple[int, ...], ...]:
@@ -104,11 +112,20 @@ def sides(state: Any) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(groups))
 
 
-def _sample(obs: Observation, rng: Any) -> Any:
+def _sample(obs: Observation, rng: Any, rules: Any = None) -> Any:
+    """A hand the observer cannot tell from the real one (:func:`stytvolt.vira.sampling.sample`).  None at four at
+    the table, for now: the shared sampling player scores a pictured hand for the observer's own seat number in the
+    position, and at four the position numbers only the three active players (so the play there is by the rules of
+    thumb until the player scores for the position's player to move)."""
     from stytvolt.vira.sampling import sample
 
-    return sample(obs, rng)
+    if obs.players != 3:
+        return None
+    return sample(obs, rng, rules=rules)
 
 
-#: What the sampling player needs of Vira; the settings keep a decision of the play under about 0.3 s in CPython.
-SAMPLING = Sampling(_sample, SimpleBot, Observation, {}, Settings(worlds=12, solve_at=5, max_nodes=10_000))
+#: What the sampling player needs of Vira (its sampler takes the table's rules).  The expert's settings: a decision
+#: of the play takes 0.02 s CPython median (bench/vira_solver.py), the worst near a second; the club's are
+#: ``club_settings`` of them (half the deals, solved from a card fewer, a quarter of the positions).
+SAMPLING = Sampling(_sample, SimpleBot, Observation, {}, Settings(worlds=16, solve_at=8, max_nodes=150_000),
+                    takes_rules=True)

@@ -2,9 +2,12 @@
 :mod:`stytvolt.web.table`.
 
 A session (:class:`stytvolt.vira.game.ViraGame`) for three players, or four
-with one sitting out each hand, South at seat 0 and the computer's
-:class:`~stytvolt.vira.bots.SimpleBot` at the others, each shown only its
-own observation.  South takes part in every step of a hand: the auction
+with one sitting out each hand, South at seat 0 and computer players at the
+others, each shown only its own observation: at three levels named as every
+game's are, the beginner (:class:`~stytvolt.vira.bots.SimpleBot`) and the
+club player and the expert (the shared sampling player,
+:mod:`stytvolt.analysis.players`, on :mod:`stytvolt.vira.solving` and
+:mod:`stytvolt.vira.sampling`, which asks the SimpleBot before the play).  South takes part in every step of a hand: the auction
 (each bid with its place in the table of forty and the trumps its suit class
 allows; a refused bid is answered with the engine's reason, what overcalls
 what), the contract's procedure (naming trumps, laying cards away one at a
@@ -19,7 +22,8 @@ auction offers up to 81 (every higher bid, hold, pass), which the game text
 writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
 open.  "Why?" on a computer move gives the SimpleBot's rule of thumb that
-chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`); the settings offer
+chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`), or the sampling
+player's figures in points; the settings offer
 Vira's rule switches (the deal, who sits out, misère hands, the cuckoo, the
 ouverte royale).
 """
@@ -33,7 +37,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
-from stytvolt.web.kinds import Kind, Trick, Words, cards_text, rule_of_thumb, seat_names
+from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names, thumb_or_sampling_why
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -60,9 +64,26 @@ def _start(seed: int, setup: str, first: int, rules: Any) -> Any:
 
 
 def _bot(level: str, seed: int) -> Any:
+    return _rules_bot(level, seed, None)
+
+
+def _rules_bot(level: str, seed: int, rules: Any) -> Any:
+    """The player of ``level``: the game's SimpleBot, or the sampling player (told the rules: whether a cuckoo
+    reopens the auction is not in an observation) at the club's or the expert's settings, which asks the SimpleBot
+    before the play (the auction, the procedure and the exchanges)."""
+    from stytvolt.analysis.players import player
+
+    return player("vira", level, seed, rules)
+
+
+def _simple() -> Any:
     from stytvolt.vira.bots import SimpleBot
 
-    return SimpleBot(seed)
+    return SimpleBot()
+
+
+#: A computer move's reason: the rule of thumb that chose it, or the sampling player's figures in points.
+_why = thumb_or_sampling_why(_simple, lambda state: "points", lambda action: action.card if action.kind == "card" else None)
 
 
 def _suit(suit: Suit) -> str:
@@ -433,9 +454,14 @@ KIND = Kind(
     game="vira", code="v1", title="Vira",
     setups=(("3", "Three players"), ("4", "Four players, one sitting out each hand")),
     players_of=int, start=_start,
-    levels=(("simple", "bids the highest contract it reckons its hand can carry, names its best suit, lays away its "
-                       "weakest cards, wins tricks cheaply and, as an opponent, leaves a trick its partner already "
-                       "wins"),),
+    levels=(("beginner", "bids the highest contract it reckons its hand can carry, names its best suit, lays away "
+                         "its weakest cards, wins tricks cheaply and, as an opponent, leaves a trick its partner "
+                         "already wins"),
+            ("club", "bids and exchanges as the beginner does; in the play it pictures half a dozen deals that fit "
+                     "what it has seen, works out how each of its cards would do in every one, and plays the card "
+                     "that does best across them"),
+            ("expert", "thinks like the club player, but pictures more deals and works them out exactly from "
+                       "further back in the hand")),
     bot=_bot, words_at=_words_at, words_over=_words_over,
     order=_order, is_trump=lambda state, card: state.trump is not None and card.suit is state.trump,
     card_action=_card_action,
@@ -449,7 +475,7 @@ KIND = Kind(
                   "misere_hands=table": "the Stockholm table's 11 or 12", "misere_hands=parlett": "Parlett's 13 (12)",
                   "cuckoo_reopens": "A cuckoo reopens the auction",
                   "royale_open_defence": "Ouverte royale: the opponents' hands laid open too"},
-    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
+    rules_bot=_rules_bot, why_offered=lambda level, state, action: True, why=_why,
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 

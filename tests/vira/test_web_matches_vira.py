@@ -78,7 +78,7 @@ def test_a_new_hand_asks_eldest_to_open_with_every_bid_by_kind() -> None:
     first = ok(do="new", setup="3", seed="5")
     assert first == ok(do="new", setup="3", seed="5")
     html = first["html"]
-    assert first["set"]["game"] == "v1.5.2.simple.3." and turn(html) == "south"
+    assert first["set"]["game"] == "v1.5.2.beginner.3." and turn(html) == "south"
     assert prompt(html) == (
         "You are eldest: open the auction with a bid (eldest may not pass). Preference is ♥ hearts, colour ♦ "
         "diamonds: a bid in preference promises hearts as trumps, in colour hearts or diamonds; a bid with no class "
@@ -123,10 +123,10 @@ def test_a_bid_past_the_62nd_is_written_with_two_characters_and_a_surrender_is_p
     # South opens the highest bid there is, Solo Vira in preference: the 80th on offer, place 79, written as WIDE and
     # the 18th character (79 - 62 = 17: "H").  Nobody can overcall it and neither may hold (both are younger), so
     # both pass and South names the one suit preference allows, hearts.
-    response = ok(do="play", game="v1.5.2.simple.3.", action="bid Solo Vira in preference")
-    assert response["set"]["game"] == f"v1.5.2.simple.3.{WIDE}H"
+    response = ok(do="play", game="v1.5.2.beginner.3.", action="bid Solo Vira in preference")
+    assert response["set"]["game"] == f"v1.5.2.beginner.3.{WIDE}H"
     response = computers(response)
-    assert response["set"]["game"] == f"v1.5.2.simple.3.{WIDE}H00"
+    assert response["set"]["game"] == f"v1.5.2.beginner.3.{WIDE}H00"
     html = response["html"]
     assert prompt(html) == "Name trumps: your bid, Solo Vira in preference, promised hearts."
     assert buttons(html) == ["trump H"] and "Trumps: ♥ hearts (preference)" in text_of(html)
@@ -150,16 +150,16 @@ def test_a_bid_past_the_62nd_is_written_with_two_characters_and_a_surrender_is_p
     assert "The pot holds 8 chips now." in words
     # Undo takes the surrender back; once more, and South's opening bid (two characters) goes with the passes.
     back = ok(do="undo", game=done["set"]["game"])
-    assert back["set"]["game"] == f"v1.5.2.simple.3.{WIDE}H000" and turn(back["html"]) == "south"
+    assert back["set"]["game"] == f"v1.5.2.beginner.3.{WIDE}H000" and turn(back["html"]) == "south"
     assert buttons(back["html"]) == ["play", "surrender"]
     again = ok(do="undo", game=back["set"]["game"])
-    assert again["set"]["game"] == f"v1.5.2.simple.3.{WIDE}H00"
-    assert ok(do="undo", game=again["set"]["game"])["set"]["game"] == "v1.5.2.simple.3."
+    assert again["set"]["game"] == f"v1.5.2.beginner.3.{WIDE}H00"
+    assert ok(do="undo", game=again["set"]["game"])["set"]["game"] == "v1.5.2.beginner.3."
 
 
 def test_holding_and_a_refused_bid_says_what_overcalls_what() -> None:
     # Seed 5: South opens Beg, West passes and East bids Solo 6 (no. 15).  South, elder than East, may hold it.
-    response = computers(ok(do="play", game="v1.5.2.simple.3.", action="bid Beg"))
+    response = computers(ok(do="play", game="v1.5.2.beginner.3.", action="bid Beg"))
     html, text = response["html"], response["set"]["game"]
     assert prompt(html).startswith(
         "The bid to beat: Solo 6 by East (no. 15). Bid higher (a contract later in the table, or the same one in a "
@@ -180,7 +180,7 @@ def test_holding_and_a_refused_bid_says_what_overcalls_what() -> None:
 def test_a_draw_step_by_step() -> None:
     # Seed 1: the cut ♥7 (hearts preference, diamonds colour).  South opens Beg and both pass, so South plays Beg:
     # name trumps (any suit, as Beg was bid with no class), lay away at least one card and draw as many.
-    response = computers(ok(do="play", game="v1.1.2.simple.3.", action="bid Beg"))
+    response = computers(ok(do="play", game="v1.1.2.beginner.3.", action="bid Beg"))
     html = response["html"]
     assert prompt(html) == "Name trumps: any suit, as your bid Beg named no class."
     assert buttons(html) == ["trump S", "trump H", "trump D", "trump C"]
@@ -239,7 +239,7 @@ def test_a_draw_step_by_step() -> None:
 
 def test_following_suit_is_explained_on_the_cards() -> None:
     # Play on seed 1 until South must follow to a lead: the cards of another suit are refused with the reason.
-    response = computers(ok(do="play", game="v1.1.2.simple.3.", action="bid Beg"))
+    response = computers(ok(do="play", game="v1.1.2.beginner.3.", action="bid Beg"))
     for action in ("trump D", "discard C3", "draw", "play"):
         response = ok(do="play", game=response["set"]["game"], action=action)
     for _ in range(200):
@@ -296,22 +296,47 @@ def test_a_whole_session_through_the_widget() -> None:
     assert refused(do="next", game=response["set"]["game"]) == "The game is over: start a new game."
 
 
+def test_a_game_kept_at_the_level_once_called_simple_opens_at_the_beginner() -> None:
+    # Before Vira had its club and expert players, its one level was "simple": a game kept then still opens, at
+    # the beginner (the same rules-of-thumb player), and is written under the new name from then on.
+    text = computers(ok(do="play", game="v1.5.2.beginner.3.", action="bid Beg"))["set"]["game"]
+    old = text.replace(".beginner.", ".simple.", 1)
+    table = read_game_text("vira", old)
+    assert table.level == "beginner" and table.text() == text
+    assert ok(do="show", game=old)["html"] == ok(do="show", game=text)["html"]
+
+
+def test_an_expert_table_plays_a_hand_and_says_why() -> None:
+    from stytvolt.analysis.players import SamplingPlayer
+
+    response = ok(do="new", setup="3", seed="5", level="expert")
+    assert response["set"]["game"] == "v1.5.2.expert.3."
+    for _ in range(400):  # South plays the first button each time: one hand to its end
+        if turn(response["html"]) in ("next", "over"):
+            break
+        response = step(response)
+    table = read_game_text("vira", response["set"]["game"])
+    assert isinstance(table.computer(1), SamplingPlayer) and table.match.hands[0].is_terminal()
+    assert 'class="sv-why"' in response["html"]
+    assert [name for name, _ in kind_of("vira").levels] == ["beginner", "club", "expert"]
+
+
 @pytest.mark.parametrize("params, error", [
-    ({"do": "show", "game": "v1.5.2.simple.3.~"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one the "
+    ({"do": "show", "game": "v1.5.2.beginner.3.~"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one the "
                                                   "rules allowed there."),
-    ({"do": "show", "game": "v1.5.2.simple.3._"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
-    ({"do": "show", "game": "v1.5.2.simple.3._z"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
-    ({"do": "show", "game": "v1.5.2.simple.5."}, "This Vira game's record cannot be read: it is for a way of playing "
+    ({"do": "show", "game": "v1.5.2.beginner.3._"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
+    ({"do": "show", "game": "v1.5.2.beginner.3._z"}, "This Vira game's record cannot be read: move 1 of hand 1 is not one"),
+    ({"do": "show", "game": "v1.5.2.beginner.5."}, "This Vira game's record cannot be read: it is for a way of playing "
                                                  "Vira this table does not deal."),
     ({"do": "new", "setup": "2"}, "The table deals Vira only in the ways its Game list offers: choose one there."),
-    ({"do": "play", "game": "v1.5.2.simple.3.0", "action": "pass"}, "It is West's turn, not yours."),
-    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "pass"},
+    ({"do": "play", "game": "v1.5.2.beginner.3.0", "action": "pass"}, "It is West's turn, not yours."),
+    ({"do": "play", "game": "v1.5.2.beginner.3.", "action": "pass"},
      "South is eldest and speaks first, and may not pass: the auction opens with a bid."),
-    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "bid Solo 7 in purple"},
+    ({"do": "play", "game": "v1.5.2.beginner.3.", "action": "bid Solo 7 in purple"},
      "That is not one of your choices now: choose from the buttons and cards on offer."),
-    ({"do": "play", "game": "v1.5.2.simple.3.", "action": "card HA"}, "♥A is not in your hand."),
-    ({"do": "computer", "game": "v1.5.2.simple.3."}, "It is your turn, not the computer's."),
-    ({"do": "log", "game": "v1.5.2.simple.3.", "hand": "3"}, "That hand is not in this game's log: it has 1 hand."),
+    ({"do": "play", "game": "v1.5.2.beginner.3.", "action": "card HA"}, "♥A is not in your hand."),
+    ({"do": "computer", "game": "v1.5.2.beginner.3."}, "It is your turn, not the computer's."),
+    ({"do": "log", "game": "v1.5.2.beginner.3.", "hand": "3"}, "That hand is not in this game's log: it has 1 hand."),
 ])
 def test_refusals_are_said_in_the_games_words(params: dict[str, str], error: str) -> None:
     assert refused(**params).startswith(error)
