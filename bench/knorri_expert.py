@@ -95,10 +95,10 @@ def starts(count: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--plain", action="store_true", help="no scoring: the loser pays one to each other player")
-    parser.add_argument("--starts", type=int, default=20)
+    parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=0, help="print the running sums every N games")
     args = parser.parse_args()

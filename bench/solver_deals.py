@@ -3,13 +3,13 @@
     python bench/solver_deals.py [--deals N] [--deadline S] [--old N] [--old-deadline S] [--first SEED]
                                  [--seeds S,S,...] [--off TECHNIQUE,...]
 
-For ``--deals`` deals (default 100): ``HandState.deal(seed, dealer=seed % 4)``
+For ``--deals`` deals (default 10, for ``make bench``; the issue's figure wants 100): ``HandState.deal(seed, dealer=seed % 4)``
 for seed ``--first``, ``--first`` + 1 ..., kept when the play can be solved at
 the first lead (the suits are chosen and nobody may take the stock:
 ``check_solvable``), each solved with ``solve(state, deadline=...)``: the value
 of every legal first lead, for the leader's team.  Printed: each deal's time,
 nodes and whether it was settled; how many were settled, the median and the
-worst time.  A deal stopped by ``--deadline`` (default 60 s) counts with the
+worst time.  A deal stopped by ``--deadline`` (default 30 s) counts with the
 deadline as its time (so the median and worst are then lower bounds).
 
 ``--old N``: the first N of those deals are also solved, in the same run,
@@ -71,8 +71,8 @@ def timed(state: HandState, deadline: float, techniques: Techniques) -> tuple[fl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--deadline", type=float, default=60.0)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--deadline", type=float, default=30.0)
     parser.add_argument("--old", type=int, default=0, help="how many of the deals the old search also solves")
     parser.add_argument("--old-deadline", type=float, default=30.0)
     parser.add_argument("--first", type=int, default=0, help="the first seed")

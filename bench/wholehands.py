@@ -133,7 +133,7 @@ def run(game: str, hands: int, seed: int, old_deadline: float, old: bool) -> Non
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=30, help="whole hands a game")
+    parser.add_argument("--hands", type=int, default=10, help="whole hands a game (30 for the figures)")
     parser.add_argument("--games", default="sjavs-4,klorsjavs", help=f"which of {', '.join(GAMES)}")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--old-deadline", type=float, default=60.0, help="seconds the old search may spend a hand")
