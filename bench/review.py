@@ -2,15 +2,17 @@
 
 Runs unchanged in CPython and in Pyodide (``make bench`` does both):
 
-    python bench/review.py [--hands N] [--games styrivolt,sjavs,...] [--seed N] [--player K]
+    python bench/review.py [--hands N] [--games styrivolt,sjavs,...] [--seed N] [--player K] [--deadline S]
 
 For each game, ``--hands`` hands (seeds ``--seed``, ``--seed`` + 1, ...) are
 dealt in the game's first setup and played to their end by the game's
-expert at every seat; then :func:`stytvolt.analysis.review` judges every
-decision of seat ``--player`` (default 0) with no deadline, so every
-decision of the card play is settled exactly by the game's solver
-(``GameInfo.solve``), and the decisions before the card play by the game's
-strongest fair player.  Printed per game: the median and worst seconds of a
+level ``--level`` (default: the beginner) at every seat; then
+:func:`stytvolt.analysis.review` judges every decision of seat ``--player``
+(default 0) within ``--deadline`` seconds a hand (default 60; 0: none), so
+every decision of the card play is settled exactly by the game's solver
+(``GameInfo.solve``) unless the deadline cuts it short (the count of
+decisions settled exactly says how many were), and the decisions before the
+card play by the game's strongest fair player.  Printed per game: the median and worst seconds of a
 whole review, the decisions judged and settled, and the mistakes found (a cost
 above 0), with the slowest hand's seed.  Figures are printed, never asserted.
 """
@@ -53,21 +55,23 @@ def played(name: str, seed: int, level: str) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--games", default=",".join(SETUPS))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--player", type=int, default=0)
     parser.add_argument("--level", default="beginner", help="the level that plays the hands (default: beginner)")
+    parser.add_argument("--deadline", type=float, default=60.0, help="seconds a review may take (0: no limit)")
     args = parser.parse_args(argv)
     print(f"review of a whole hand, {platform.python_implementation()} {platform.python_version()} "
-          f"({sys.platform}), {args.hands} hands a game played by the {args.level}, seat {args.player} reviewed")
+          f"({sys.platform}), {args.hands} hands a game played by the {args.level}, seat {args.player} reviewed, "
+          f"{f'{args.deadline:g} s a review at most' if args.deadline else 'no deadline'}")
     for name in args.games.split(","):
         times: list[tuple[float, int]] = []
         decisions = settled = mistakes = 0
         for seed in range(args.seed, args.seed + args.hands):
             state = played(name, seed, args.level)
             started = time.perf_counter()
-            judged = review(state, args.player % state.num_players, seed=seed)
+            judged = review(state, args.player % state.num_players, seed=seed, deadline=args.deadline or None)
             times.append((time.perf_counter() - started, seed))
             decisions += len(judged)
             settled += sum(1 for d in judged if d.solved and d.exact)

@@ -171,12 +171,12 @@ def bench_match(matches: int, players: int, seed: int, level: str, overrides: di
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100)
-    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--players", type=int, default=3, choices=(3, 4))
     parser.add_argument("--level", default="expert", choices=("expert", "club"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--limit", type=float, default=30.0)
     parser.add_argument("--worlds", type=int)
     parser.add_argument("--solve-at", type=int, dest="solve_at")
     parser.add_argument("--max-nodes", type=int, dest="max_nodes")

@@ -238,6 +238,7 @@ class SamplingPlayer:
         if not hasattr(self._solver, "position_of"):
             return self._score_any(world, seat, legal, budget)
         position = position_of(world)
+        seat = position.to_move  # the observer, numbered as the reader numbers the world's players
         texts = {str(a) for a in legal}
         if budget[0] > 0 and max(m.bit_count() for m in position.hands) <= self.settings.solve_at:
             try:

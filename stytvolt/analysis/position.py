@@ -129,6 +129,9 @@ class PlayPosition:
     * ``fold``: the seat that may give the hand up at its turn in the first trick, and the returns
       if it does (Klørsjavs's declarer), or None;
     * ``play_action``: the state's action that plays a card; ``fold_action``: the one that folds;
+    * ``side_tricks``: True when ``score`` reads the tricks only as each side's total (Vira: the soloist's
+      tricks), so positions whose seats split a side's tricks differently score alike and share the search's
+      table entries;
     * ``to_play``: the tricks still to finish (the current one included) when some hands hold more cards than
       will be played (a Vira misère played with fewer cards than the opponents hold), else None: every card
       in the hands is played.
@@ -150,6 +153,7 @@ class PlayPosition:
     fold: tuple[int, tuple[int, ...]] | None = None
     fold_action: object = None
     to_play: int | None = None
+    side_tricks: bool = False
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:

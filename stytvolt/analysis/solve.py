@@ -39,11 +39,18 @@ The search, on the compiled position (:mod:`~stytvolt.analysis.position`):
   play alike, so one of them is tried;
 * move ordering: the table's best lead first; then the suit's top cards,
   then the cheap ones; following, the cheapest card that takes the trick from
-  an opponent, points onto a partner's trick, else the cheapest card.
+  an opponent, points onto a partner's trick, else the cheapest card;
+* each merged, ordered move list is kept, keyed by what it depends on: the
+  legal cards, the card winning the trick, whose side it is, and the other
+  hands' cards only where they can matter (ranked between the legal cards of
+  a suit when following, above the lowest when leading), so most positions
+  find theirs ready (``bench/wholehands.py`` measures it; :class:`Tuning`
+  switches it off).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 import weakref
 from dataclasses import dataclass, field
@@ -54,7 +61,8 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.analysis.games import position_of
 from stytvolt.analysis.position import PlayPosition, TrickTable
 
-__all__ = ["OBJECTIVES", "MIX", "FOLD", "Solution", "Search", "solve", "solve_position", "value_of"]
+__all__ = ["OBJECTIVES", "MIX", "FOLD", "Solution", "Search", "Tuning", "TUNED", "OLD", "solve", "solve_position",
+           "value_of"]
 
 #: What the solver maximises: a seat's game points, its side's card points, or both (game points first).
 OBJECTIVES = ("game", "points", "mixed")
@@ -68,6 +76,24 @@ _TABLE_LIMIT = 2_000_000  # entries; past it the table is cleared
 
 class _Timeout(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Switches for the search's speed-ups (all on by default), kept so a bench can measure the search
+    without them on the same hands (``bench/wholehands.py``); the values found are the same either way.
+    """
+
+    #: Keep each position's ordered list of candidate moves (after merging) by what it depends on: the legal
+    #: cards, the others' cards, the card winning the trick and whose side it is; and play a follower's
+    #: only legal card without building a list at all.
+    memo_moves: bool = True
+
+
+#: Every speed-up on: what :func:`solve` uses.
+TUNED = Tuning()
+#: The search as it was before issue 26's speed-ups (for measuring them).
+OLD = Tuning(memo_moves=False)
 
 
 @dataclass(frozen=True)
@@ -97,8 +123,10 @@ class Solution:
     actions: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-_SCORES: dict[tuple[object, ...], tuple[int, ...]] = {}  # (score_key, side 0's points, each seat's tricks) -> returns
+_SCORES: dict[tuple[int, ...], tuple[int, ...]] = {}  # (score_key's number, side 0's points, each seat's tricks) -> returns
 _SCORES_LIMIT = 500_000
+_SCORE_IDS: dict[object, int] = {}  # score_key -> the number standing for it in _SCORES
+_SCORE_NUMBERS = itertools.count()
 
 
 @dataclass(frozen=True, eq=False)
@@ -148,7 +176,8 @@ class Search:
     """
 
     def __init__(self, position: PlayPosition, seat: int, objective: str = "game", *, table: bool = True,
-                 merge: bool = True, max_nodes: int | None = None, deadline: float | None = None) -> None:
+                 merge: bool = True, max_nodes: int | None = None, deadline: float | None = None,
+                 tuning: Tuning = TUNED) -> None:
         if objective not in OBJECTIVES:
             raise StytvoltError(f"objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
         p = position
@@ -177,8 +206,10 @@ class Search:
         self.under = [0] * 52
         for top, below in p.under.items():
             self.under[top] = below
+        self.covers = bool(p.under)  # some card lies under another (else ``blocked`` stays 0)
         self.use_table = table
         self.merge = merge
+        self.tuning = tuning
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
@@ -188,19 +219,32 @@ class Search:
         self.maxing = [p.side[s] == self.mine for s in range(n)]
         self.friends = [s for s in range(n) if p.side[s] == self.mine]
         self.foes = [s for s in range(n) if p.side[s] != self.mine]
-        self.score_key = p.score_key
+        # The score's key stands for itself in the cache by a number (hashing it, a dataclass of rules
+        # perhaps, at every end of a hand searched cost more than the rest of the lookup).
+        found = _SCORE_IDS.get(p.score_key)
+        if found is None:
+            if len(_SCORE_IDS) >= _SCORES_LIMIT:
+                _SCORE_IDS.clear()
+            found = _SCORE_IDS[p.score_key] = next(_SCORE_NUMBERS)  # never reused: a live search keeps its own
+        self.score_key = found
         self.side0 = [s for s in range(n) if p.side[s] == 0]
         self.extra_mine = p.extra if self.mine == 0 else 0
         # The mutable position (the root's; the recursion passes the trick along as arguments).
         self.hands = list(p.hands)
         self.blocked = p.blocked()
         self.pts = list(p.points)
+        self.in0 = [p.side[s] == 0 for s in range(n)]
+        self.s0 = sum(p.points[s] for s in self.side0)  # side 0's card points in its tricks so far
+        self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.span_up: dict[int, int] = {}  # legal cards -> what their lead's moves depend on (see _span)
+        self.span_in: dict[int, int] = {}  # legal cards -> what their play to a trick depends on
         self.trk = list(p.tricks)
         self.leader = p.leader
         self.trick: list[int] = [c.index for c in p.trick]
-        self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points still in the hands
+        self.rest = sum(t.value[c] for m in p.hands for c in _indices(m))  # card points in the hands (in the search: and in the trick being played)
         self.total_tricks = sum(p.tricks) + p.tricks_left
         self.spare = p.to_play is not None  # some hands hold cards that will not be played
+        self.side_tricks = self.game and p.side_tricks and self.use_table
         self.done = sum(p.tricks)
         self.fold_seat = p.fold[0] if p.fold is not None and self.game else -1
         self.fold_value = p.fold[1][seat] if p.fold is not None else 0
@@ -272,7 +316,10 @@ class Search:
         self.trick.append(move)
         if len(self.trick) == self.players:
             win, seat = self._winner()
-            self.pts[seat] += sum(self.cardvalue[c] for c in self.trick)
+            gained = sum(self.cardvalue[c] for c in self.trick)
+            self.pts[seat] += gained
+            if self.in0[seat]:
+                self.s0 += gained
             self.trk[seat] += 1
             self.leader = seat
             self.trick = []
@@ -288,7 +335,10 @@ class Search:
             self.leader = leader
             self.trick = trick + [move]
             win, seat = self._winner()
-            self.pts[seat] -= sum(self.cardvalue[c] for c in self.trick)
+            gained = sum(self.cardvalue[c] for c in self.trick)
+            self.pts[seat] -= gained
+            if self.in0[seat]:
+                self.s0 -= gained
             self.trk[seat] -= 1
             self.done = done
         self.trick = trick
@@ -329,7 +379,13 @@ class Search:
             return self._lead(t - offset) + offset
         win, seat = self._winner()
         pts = sum(self.cardvalue[c] for c in self.trick)
-        return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset) + offset
+        # Inside the search the points left count the current trick's cards until it is finished.
+        self.rest += pts
+        try:
+            return self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, pts, t - offset,
+                                self._union()) + offset
+        finally:
+            self.rest -= pts
 
     def at_least(self, t: int) -> bool:
         """Whether the value from the position reached by :meth:`play` is at least ``t``."""
@@ -362,7 +418,7 @@ class Search:
         """The position's score once the hand is over (``pts`` and ``trk`` final), cached: a score depends
         on the seats' points only through side 0's total (see :class:`PlayPosition`)."""
         pts = self.pts
-        key = (self.score_key, sum(pts[s] for s in self.side0), *self.trk)
+        key = (self.score_key, self.s0, *self.trk)
         found = _SCORES.get(key)
         if found is None:
             if len(_SCORES) >= _SCORES_LIMIT:
@@ -384,7 +440,7 @@ class Search:
         if not self.game:
             return 0, rest
         pts, trk = self.pts, self.trk
-        key = (sum(pts[s] for s in self.side0), *trk, rest)
+        key = (self.s0, *trk, rest)
         found = self.bounds_memo.get(key)
         if found is None:
             left = self.total_tricks - self.done
@@ -392,9 +448,12 @@ class Search:
             los: list[int] = []
             for group, out in ((self.friends, his), (self.foes, los)):
                 for s in group:
+                    gain = rest if self.in0[s] else 0
                     pts[s] += rest
                     trk[s] += left
+                    self.s0 += gain
                     out.append(self._end())
+                    self.s0 -= gain
                     pts[s] -= rest
                     trk[s] -= left
             # Every card left to one seat: the extremes of a score that moves one way with each side's tricks and
@@ -423,9 +482,12 @@ class Search:
                 win, wseat = c, s
         if not self.game:
             return gained if self.maxing[wseat] else 0
+        gain = gained if self.in0[wseat] else 0
         self.pts[wseat] += gained
         self.trk[wseat] += 1
+        self.s0 += gain
         v = self._end()
+        self.s0 -= gain
         self.pts[wseat] -= gained
         self.trk[wseat] -= 1
         return v
@@ -435,7 +497,8 @@ class Search:
         self.nodes += 1
         if not self.nodes & 1023:
             self._check()
-        lo, hi = self._bounds()
+        found = self.bounds_memo.get((self.s0, *self.trk, self.rest)) if self.game else None
+        lo, hi = found if found is not None else self._bounds()
         if lo >= t or lo == hi:
             return lo
         if hi < t:
@@ -445,8 +508,10 @@ class Search:
         key = None
         entry = None
         if self.use_table:
-            if self.game:
-                key = (*self.hands, self.leader, sum(self.pts[s] for s in self.friends), *self.trk)
+            if self.side_tricks:  # the score reads only each side's tricks: side 0's total says them all
+                key = (*self.hands, self.leader, self.s0, sum(self.trk[s] for s in self.side0))
+            elif self.game:
+                key = (*self.hands, self.leader, self.s0, *self.trk)
             else:
                 key = (*self.hands, self.leader)
             entry = self.table.get(key)
@@ -457,23 +522,25 @@ class Search:
                     return entry[1]
         p = self.leader
         maxing = self.maxing[p]
-        moves = self._lead_moves(p, entry[2] if entry is not None else None)
+        out = self._union()
+        moves = self._lead_moves(p, entry[2] if entry is not None else None, out)
         hands = self.hands
         under = self.under
         value = self.cardvalue
         best = moves[0]
         g = -_INFINITY if maxing else _INFINITY
         nxt = (p + 1) % self.players
+        covers = self.covers
         for c in moves:
             if c == FOLD:
                 v = self.fold_value
             else:
                 hands[p] ^= 1 << c
-                self.blocked &= ~under[c]
-                self.rest -= value[c]
-                v = self._follow(1, nxt, c, c, p, value[c], t)
-                self.rest += value[c]
-                self.blocked |= under[c]
+                if covers:
+                    self.blocked &= ~under[c]
+                v = self._follow(1, nxt, c, c, p, value[c], t, out ^ 1 << c)
+                if covers:
+                    self.blocked |= under[c]
                 hands[p] |= 1 << c
             if maxing:
                 if v > g:
@@ -498,9 +565,9 @@ class Search:
             entry[2] = best
         return g
 
-    def _follow(self, k: int, p: int, led: int, win: int, wseat: int, tpts: int, t: int) -> int:
-        """Player ``p`` plays the ``k``-th card of a trick led by ``led`` and won so far by ``win`` (``wseat``):
-        a fail-soft bound on the stored quantity (see :meth:`bound`)."""
+    def _follow(self, k: int, p: int, led: int, win: int, wseat: int, tpts: int, t: int, out: int) -> int:
+        """Player ``p`` plays the ``k``-th card of a trick led by ``led`` and won so far by ``win`` (``wseat``),
+        ``out`` the cards still in the hands: a fail-soft bound on the stored quantity (see :meth:`bound`)."""
         self.nodes += 1
         maxing = self.maxing[p]
         hands = self.hands
@@ -508,21 +575,42 @@ class Search:
         beats = self.beats[win]
         value = self.cardvalue
         g = -_INFINITY if maxing else _INFINITY
+        covers = self.covers
+        moves: list[int] | tuple[int, ...] | None = None
+        if self.tuning.memo_moves and (p != self.fold_seat or self.done):  # _follow_moves's memo, read in place
+            legal = hands[p] & ~self.blocked
+            follow = legal & self.suit_mask[self.suit[led]]
+            if follow:
+                legal = follow
+            if not legal & (legal - 1):  # one legal card (a common case late in a hand)
+                moves = (legal.bit_length() - 1,)
+            else:
+                span = self.span_in.get(legal)
+                if span is None:
+                    span = self._span(legal, False)
+                moves = self.memo.get((win, legal, (out & ~hands[p] | self.blocked) & span,
+                                       self.maxing[wseat] == maxing))
+        if moves is None:
+            moves = self._follow_moves(p, led, win, wseat, out)
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
             game = self.game
-            for c in self._follow_moves(p, led, win, wseat):
+            in0 = self.in0
+            for c in moves:
                 if c == FOLD:
                     v = self.fold_value
                 else:
                     nseat = p if beats >> c & 1 else wseat
                     gained = tpts + value[c]
                     hands[p] ^= 1 << c
-                    self.blocked &= ~under[c]
-                    self.rest -= value[c]
+                    if covers:
+                        self.blocked &= ~under[c]
+                    self.rest -= gained
                     leader = self.leader
                     pts[nseat] += gained
                     trk[nseat] += 1
+                    if in0[nseat]:
+                        self.s0 += gained
                     self.leader = nseat
                     self.done += 1
                     if not game and self.maxing[nseat]:
@@ -531,10 +619,13 @@ class Search:
                         v = self._lead(t)
                     self.done -= 1
                     self.leader = leader
+                    if in0[nseat]:
+                        self.s0 -= gained
                     pts[nseat] -= gained
                     trk[nseat] -= 1
-                    self.rest += value[c]
-                    self.blocked |= under[c]
+                    self.rest += gained
+                    if covers:
+                        self.blocked |= under[c]
                     hands[p] |= 1 << c
                 if maxing:
                     if v > g:
@@ -547,19 +638,19 @@ class Search:
                         return g
             return g
         nxt = (p + 1) % self.players
-        for c in self._follow_moves(p, led, win, wseat):
+        for c in moves:
             if c == FOLD:
                 v = self.fold_value
             else:
                 hands[p] ^= 1 << c
-                self.blocked &= ~under[c]
-                self.rest -= value[c]
+                if covers:
+                    self.blocked &= ~under[c]
                 if beats >> c & 1:
-                    v = self._follow(k + 1, nxt, led, c, p, tpts + value[c], t)
+                    v = self._follow(k + 1, nxt, led, c, p, tpts + value[c], t, out ^ 1 << c)
                 else:
-                    v = self._follow(k + 1, nxt, led, win, wseat, tpts + value[c], t)
-                self.rest += value[c]
-                self.blocked |= under[c]
+                    v = self._follow(k + 1, nxt, led, win, wseat, tpts + value[c], t, out ^ 1 << c)
+                if covers:
+                    self.blocked |= under[c]
                 hands[p] |= 1 << c
             if maxing:
                 if v > g:
@@ -610,8 +701,60 @@ class Search:
                     out.append(c)
         return out
 
-    def _lead_moves(self, p: int, first: int | None) -> list[int]:
-        legal = self.hands[p] & ~self.blocked
+    def _span(self, legal: int, up: bool) -> int:
+        """The cards whose place decides how ``legal``'s cards merge and order: in each suit, those ranked
+        above its lowest legal card (``up``: a lead, whose top cards are led first), else those ranked
+        between its lowest and highest legal cards (a card played to a trick)."""
+        span = 0
+        for s in range(4):
+            mine = [c for c in self.order[s] if legal >> c & 1]  # highest first
+            if mine:
+                span |= self.above[mine[-1]] if up else self.between[mine[-1] * 52 + mine[0]]
+        memo = self.span_up if up else self.span_in
+        if len(memo) >= _TABLE_LIMIT:
+            memo.clear()
+        memo[legal] = span
+        return span
+
+    def _union(self) -> int:
+        """The cards still in the hands."""
+        union = 0
+        for m in self.hands:
+            union |= m
+        return union
+
+    def _lead_moves(self, p: int, first: int | None, union: int = -1) -> list[int]:
+        if self.tuning.memo_moves:
+            hands = self.hands
+            legal = hands[p] & ~self.blocked
+            if union < 0:
+                union = self._union()
+            span = self.span_up.get(legal)
+            if span is None:
+                span = self._span(legal, True)
+            key = (-1, legal, union & ~hands[p] & span, self.blocked & span)
+            found = self.memo.get(key)
+            if found is None:
+                if len(self.memo) >= _TABLE_LIMIT:
+                    self.memo.clear()
+                found = self.memo[key] = tuple(self._lead_order(p, legal))
+            moves = list(found)
+            if first is not None and first != moves[0] and first in found:
+                moves.remove(first)
+                moves.insert(0, first)
+            if p == self.fold_seat and self.done == 0:
+                moves.append(FOLD)
+            return moves
+        moves = self._lead_order(p, self.hands[p] & ~self.blocked)
+        if first is not None and len(moves) > 1 and first != moves[0] and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        if p == self.fold_seat and self.done == 0:
+            moves.append(FOLD)
+        return moves
+
+    def _lead_order(self, p: int, legal: int) -> list[int]:
+        """The cards ``p`` may lead, merged and ordered (without the table's move)."""
         moves = self._candidates(p, legal, 0)
         if len(moves) > 1:
             others = 0
@@ -629,18 +772,40 @@ class Search:
                 moves = tops + lows
             else:
                 moves.sort(key=(self.top_first if tops else self.cheap).__getitem__)
-            if first is not None and first != moves[0] and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
-        if p == self.fold_seat and self.done == 0:
-            moves.append(FOLD)
         return moves
 
-    def _follow_moves(self, p: int, led: int, win: int, wseat: int) -> list[int]:
+    def _follow_moves(self, p: int, led: int, win: int, wseat: int, union: int = -1) -> list[int]:
         legal = self.hands[p] & ~self.blocked
         follow = legal & self.suit_mask[self.suit[led]]
         if follow:
             legal = follow
+        if self.tuning.memo_moves:
+            if not legal & (legal - 1):
+                moves = [legal.bit_length() - 1]
+            else:
+                hands = self.hands
+                if union < 0:
+                    union = self._union()
+                span = self.span_in.get(legal)
+                if span is None:
+                    span = self._span(legal, False)
+                key = (win, legal, (union & ~hands[p] | self.blocked) & span, self.maxing[wseat] == self.maxing[p])
+                found = self.memo.get(key)
+                if found is None:
+                    if len(self.memo) >= _TABLE_LIMIT:
+                        self.memo.clear()
+                    found = self.memo[key] = tuple(self._follow_order(p, legal, win, wseat))
+                moves = list(found)
+            if p == self.fold_seat and self.done == 0:
+                moves.append(FOLD)
+            return moves
+        moves = self._follow_order(p, legal, win, wseat)
+        if p == self.fold_seat and self.done == 0:
+            moves.append(FOLD)
+        return moves
+
+    def _follow_order(self, p: int, legal: int, win: int, wseat: int) -> list[int]:
+        """The cards ``p`` may play to the trick won so far by ``win`` (``wseat``), merged and ordered."""
         moves = self._candidates(p, legal, 1 << win)
         if len(moves) > 1:
             beats = self.beats[win]
@@ -660,8 +825,6 @@ class Search:
                 moves = takers + rest
             else:
                 moves.sort(key=self.cheap.__getitem__)
-        if p == self.fold_seat and self.done == 0:
-            moves.append(FOLD)
         return moves
 
 
@@ -683,7 +846,7 @@ def _deadline(seconds: float | None) -> float | None:
 
 
 def solve(state: object, *, seat: int | None = None, objective: str = "game", max_nodes: int | None = None,
-          deadline: float | None = None, table: bool = True, merge: bool = True) -> Solution:
+          deadline: float | None = None, table: bool = True, merge: bool = True, tuning: Tuning = TUNED) -> Solution:
     """Every legal action's value for ``seat`` (default: the player to move) with every card visible.
 
     ``state`` is a state in its play phase (:func:`~stytvolt.analysis.games.position_of`
@@ -698,13 +861,13 @@ def solve(state: object, *, seat: int | None = None, objective: str = "game", ma
     position = position_of(state)
     legal = list(state.legal_actions())  # type: ignore[attr-defined]
     return solve_position(position, legal, seat=seat, objective=objective, max_nodes=max_nodes,
-                          deadline=deadline, table=table, merge=merge)
+                          deadline=deadline, table=table, merge=merge, tuning=tuning)
 
 
 def solve_position(position: PlayPosition, legal: list[Any] | None = None, *, seat: int | None = None,
                    objective: str = "game", max_nodes: int | None = None, deadline: float | None = None,
                    table: bool = True, merge: bool = True, search: Search | None = None,
-                   line: bool = True) -> Solution:
+                   line: bool = True, tuning: Tuning = TUNED) -> Solution:
     """:func:`solve` on a position already read; ``legal``: the state's legal actions, which must be the
     position's (checked), else they are made from the position.  ``search``: a search of this same
     position to reuse (its table carries over).  ``line=False`` skips the principal line (it is empty)."""
@@ -715,7 +878,7 @@ def solve_position(position: PlayPosition, legal: list[Any] | None = None, *, se
     who = player if seat is None else seat
     if search is None:
         search = Search(position, who, objective, table=table, merge=merge, max_nodes=max_nodes,
-                        deadline=_deadline(deadline))
+                        deadline=_deadline(deadline), tuning=tuning)
     else:
         search.nodes = 0
         search.max_nodes = max_nodes

@@ -32,25 +32,44 @@ it in the browser's worker can stop it at once; :func:`analyse` and
 
 It sees every card, and says so: it is for puzzles, teaching and
 analysis, never a computer player's look at a real game's hidden cards
-(the Mas phase one leaves some unseen; its positions are refused).
+(the Mas phase one leaves some unseen; :func:`analyse` and
+:func:`avoid_losing` refuse its positions).
+
+The shared interface of the solvers (issue 26) is written on the same
+analysis: :func:`solve` gives every legal action's value in ``returns()``
+units for the player to move against everyone else (an attractor per score
+level; see its docstring for the ruling on a game that goes round for
+ever), :func:`sides` the player to move alone and the others together.
+:func:`solve` reads the Mas variant's phase two too (for a review, and for
+the positions a fair player pictures).  For the sampling player
+(:data:`SAMPLING`), :func:`sample` pictures a position from an observation
+(the unturned pack in phase one; after the Mas phase one, the others' unseen
+cards), and :func:`size` says when a picture is small enough to solve.
 """
 
 from __future__ import annotations
 
-from collections import deque
+import random
+import time
+from collections import Counter, deque
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
+from stytvolt.analysis.players import Sampling, Settings
+from stytvolt.analysis.solve import Solution
 from stytvolt.core import checks
+from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.protocol import run_to_end
-from stytvolt.knorri.cards import MARKED_TWO
-from stytvolt.knorri.state import Action, KnorriState
+from stytvolt.knorri.bots import SimpleBot
+from stytvolt.knorri.cards import MARKED_TWO, PACK, TWO_PACKS
+from stytvolt.knorri.rules import CARD_ORDER
+from stytvolt.knorri.state import Action, KnorriState, Observation, outcome
 from stytvolt.knorri.variants import PhaseOne
 
 __all__ = ["Verdict", "Analysis", "avoid_losing", "avoid_losing_steps", "analyse", "analyse_steps",
-           "MAX_POSITIONS", "CHUNK"]
+           "MAX_POSITIONS", "CHUNK", "solve", "sides", "sample", "size", "SAMPLING"]
 
 #: The most positions :func:`avoid_losing` lists before it gives up.
 MAX_POSITIONS = 200_000
@@ -93,13 +112,25 @@ def _keyer(state: KnorriState) -> Callable[[KnorriState], Hashable]:
     return key
 
 
-def _check(state: object, seat: object, max_positions: object) -> int:
-    """The seat asked about, once the position and the bound are known to be readable."""
+def _payoff(state: KnorriState, seat: int) -> int:
+    """What ``seat`` is paid at a position settled for it: ``returns()[seat]`` once the game is over; when the seat
+    has just gone out and the others play on, what it will be paid whatever they do (the game's own
+    :func:`~stytvolt.knorri.state.outcome`, with those still holding cards going out in any order: the seat's own
+    payment does not depend on it)."""
+    if state.phase == "done":
+        return state.returns()[seat]
+    rest = [p for p in range(state.n) if state._hands[p]]
+    return outcome(state.rules, state.n, [*state.out, *rest[:-1]], rest[-1], state.no_cards)[seat]
+
+
+def _check(state: object, seat: object, max_positions: object, pictured: bool = False) -> int:
+    """The seat asked about, once the position and the bound are known to be readable.  ``pictured``: the
+    caller sees every card knowingly (:func:`solve`), so the Mas variant's phase two is read too."""
     if not isinstance(state, KnorriState):
         raise InvalidPosition(f"the solver reads a Knorri game, not {type_name(state)}")
     if state.phase not in ("play", "done"):
         raise InvalidPosition("the solver reads phase-two positions; this game is still in phase one")
-    if state.rules.phase_one is PhaseOne.MAS and state.start_hands is None:
+    if state.rules.phase_one is PhaseOne.MAS and state.start_hands is None and not pictured:
         raise InvalidPosition("after the Mas phase one some cards are unseen: the solver, which sees every card, "
                               "reads only the table versions' phase two (or phase_two positions)")
     who = checks.seat(state.current_player() if seat is None else seat, state.num_players, "seat")
@@ -129,6 +160,8 @@ class Analysis:
         self._doomed: list[bool] | None = None
         self._fall: list[int] = []
         self.positions = len(mover)
+        #: At each settled position (by number): what the seat is paid, ``returns()[seat]`` once the game ends.
+        self.payoff: dict[int, int] = {}
 
     # -- finding a position --------------------------------------------------------------------------
 
@@ -249,16 +282,17 @@ class Analysis:
 
 
 def analyse_steps(state: KnorriState, seat: int | None = None, *,
-                  max_positions: int = MAX_POSITIONS) -> Generator[float, None, Analysis]:
+                  max_positions: int = MAX_POSITIONS, _pictured: bool = False) -> Generator[float, None, Analysis]:
     """:func:`analyse` as a generator: yields a progress fraction (0 to 1) after every :data:`CHUNK` actions
     tried, returns the :class:`Analysis`.  Closing it stops the search; ``state`` is never changed."""
-    who = _check(state, seat, max_positions)
+    who = _check(state, seat, max_positions, _pictured)
     key = _keyer(state)
     work = state.clone()
     index: dict[Hashable, int] = {}
     mover: list[int] = []  # the player to move, or -1 at a settled position
     won: list[bool] = []
     lost_end: list[bool] = []
+    payoff: dict[int, int] = {}  # at a settled position: what the seat is paid (see _payoff)
     # The moves as three flat lists (an edge a place in each), not a list a position: the garbage collector
     # walks every container at each full collection, and a hundred thousand lists made it pause for tenths
     # of a second between two yields.
@@ -278,6 +312,8 @@ def analyse_steps(state: KnorriState, seat: int | None = None, *,
         mover.append(-1 if settled else work.to_move)
         won.append(settled and work.loser != who)
         lost_end.append(settled and work.loser == who)
+        if settled:
+            payoff[k] = _payoff(work, who)
         return k
 
     root = visit()
@@ -313,7 +349,9 @@ def analyse_steps(state: KnorriState, seat: int | None = None, *,
     del sources, labels, targets
     distance = yield from _attract_steps(who, mover, won, graph)
     yield 1.0
-    return Analysis(who, key, index, mover, won, lost_end, graph, distance)
+    analysis = Analysis(who, key, index, mover, won, lost_end, graph, distance)
+    analysis.payoff = payoff
+    return analysis
 
 
 class _Graph:
@@ -439,3 +477,204 @@ def avoid_losing(state: KnorriState, seat: int | None = None, *, max_positions: 
     (True, ('play D2',))
     """
     return run_to_end(avoid_losing_steps(state, seat, max_positions=max_positions))
+
+
+# -- the shared interface of issue 26: solve, sides, and the sampling player's parts ---------------------------
+
+
+def _phase_said(state: KnorriState) -> str:
+    if state.phase == "done":
+        return "the game is over"
+    return "the game is still in phase one" if state.phase != "play" else "the game is in phase two"
+
+
+def _loss(state: KnorriState, seat: int) -> int:
+    """What ``seat`` pays if it is the loser (the game's own :func:`~stytvolt.knorri.state.outcome`): also the
+    value of a game the others can keep going round for ever without the seat getting out."""
+    rest = [p for p in range(state.n) if state._hands[p] and p != seat]
+    return outcome(state.rules, state.n, [*state.out, *rest], seat, state.no_cards)[seat]
+
+
+def _limit(value: object, what: str) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
+        raise InvalidPosition(f"{what} is a number above 0, not {value!r}")
+
+
+def solve(state: KnorriState, *, deadline: float | None = None, max_nodes: int | None = None) -> Solution:
+    """Each legal action's value for the player to move P in a phase-two position, every card seen, in
+    ``returns()`` units: the most P can make sure of, every other player playing against it (as
+    :func:`avoid_losing` assumes).
+
+    The ruling: a position from which the others can keep the game going round for ever without P getting
+    out is worth what P pays as the loser (it cannot make sure of getting out there), and once P is out it is
+    paid what the rules pay it whatever the others then do.  So without ``scoring`` an action is worth +1
+    when P can make sure of getting out after it, else -(n - 1); with ``scoring`` (going out earlier scores
+    more) it is the highest score ``v`` such that P can force going out with at least ``v``, each ``v`` found
+    as an attractor over the same graph of positions (:func:`analyse`), highest first, else what the loser
+    pays.
+
+    ``max_nodes`` bounds the positions listed (``max_positions``; by default :data:`MAX_POSITIONS`, past
+    which a position is refused as too large); ``deadline`` is seconds from now.  Either one stopping the
+    search gives ``exact=False`` with only the actions already settled (those by which P goes out at
+    once), or a :class:`StytvoltError` when none is.  Phase one or a finished game: :class:`InvalidPosition`.
+    """
+    started = time.perf_counter()
+    if not isinstance(state, KnorriState):
+        raise InvalidPosition(f"the solver reads a Knorri game, not {type_name(state)}")
+    if state.phase != "play":
+        raise InvalidPosition(f"the solver reads phase-two positions, and {_phase_said(state)}")
+    _limit(deadline, "a deadline")
+    _limit(max_nodes, "max_nodes")
+    if max_nodes is not None and not isinstance(max_nodes, int):
+        raise InvalidPosition(f"max_nodes is a whole number, not {max_nodes!r}")
+    who = state.current_player()
+    legal = state.legal_actions()
+    actions = {str(a): a for a in legal}
+    ends = None if deadline is None else started + float(deadline)
+    steps = analyse_steps(state, who, max_positions=MAX_POSITIONS if max_nodes is None else max_nodes,
+                          _pictured=True)
+    try:
+        while True:
+            next(steps)
+            if ends is not None and time.perf_counter() > ends:
+                steps.close()
+                return _partial(state, who, actions, started, "the deadline")
+    except StopIteration as stop:
+        analysis: Analysis = stop.value
+    except StytvoltError:
+        if max_nodes is None:
+            raise
+        return _partial(state, who, actions, started, f"the limit of {max_nodes:,} positions")
+    values, quick = _values(state, analysis)
+    best = max(values.values())
+    reaching = sorted((quick[t], i, t) for i, t in enumerate(values) if values[t] == best)
+    return Solution(best, values, tuple(t for _, _, t in reaching), (), who, who, "game",
+                    analysis.positions, True, time.perf_counter() - started, actions)
+
+
+def _values(state: KnorriState, analysis: Analysis) -> tuple[dict[str, int], dict[str, int]]:
+    """Each legal action's value (see :func:`solve`) from a finished analysis of ``state``, and how many actions
+    after it P needs at most to make sure of that value (0 for a value it cannot better: the loser's).  Within
+    an attractor only a step towards its target makes progress (a move that merely stays inside may go round),
+    so :func:`solve` lists ``best`` quickest first."""
+    seat = analysis.seat
+    lose = _loss(state, seat)
+    pay = analysis.payoff
+    n = analysis.positions
+    value = [lose] * n
+    for k, v in pay.items():
+        value[k] = v
+    levels = sorted({v for v in pay.values() if v > lose}, reverse=True)
+    chooser = [-2 if m < 0 else int(m == seat) for m in analysis._mover]
+    settled = [False] * n
+    steps = [0] * n
+    for v in levels:
+        if not state.rules.scoring and len(levels) == 1:
+            # the one level, getting out at all: the analysis's own attractor
+            inside, distance = analysis._won, analysis._distance
+        else:
+            target = [pay.get(k, lose) >= v for k in range(n)]
+            inside, distance = run_to_end(_attract_gen(chooser, target, analysis._graph))
+        for k in range(n):
+            if inside[k] and not settled[k]:
+                settled[k] = True
+                steps[k] = distance[k]
+                if k not in pay:
+                    value[k] = v
+    edges = analysis._edges(analysis._at(state))
+    return {str(a): value[j] for a, j in edges}, {str(a): steps[j] for a, j in edges}
+
+
+def _partial(state: KnorriState, seat: int, actions: dict[str, Action], started: float, why: str) -> Solution:
+    """What is settled when the search was stopped: the actions by which the seat goes out at once."""
+    values: dict[str, int] = {}
+    work = state.clone()
+    for text, action in actions.items():
+        work.apply(action)
+        if work.phase == "done" or not work._hands[seat]:
+            values[text] = _payoff(work, seat)
+        work.undo()
+    if not values:
+        raise StytvoltError(f"{why} came before any action was settled: too large a position to settle")
+    best = max(values.values())
+    return Solution(best, values, tuple(t for t, v in values.items() if v == best), (), seat, seat, "game", 0,
+                    False, time.perf_counter() - started, dict(actions))
+
+
+def sides(state: KnorriState) -> tuple[tuple[int, ...], ...]:
+    """In phase two: the player to move alone, every other player together (ordered by their lowest seat)."""
+    if not isinstance(state, KnorriState):
+        raise InvalidPosition(f"the solver reads a Knorri game, not {type_name(state)}")
+    if state.phase != "play":
+        raise InvalidPosition(f"sides are read in phase two, and {_phase_said(state)}")
+    seat = state.current_player()
+    others = tuple(p for p in range(state.n) if p != seat)
+    return ((seat,), others) if seat < others[0] else (others, (seat,))
+
+
+def _unseen(obs: Observation) -> list[Card] | None:
+    """The cards ``obs.player`` has not seen (the whole pack less every card it has), or None if what it has seen
+    is not part of one pack."""
+    left = Counter(TWO_PACKS if obs.rules.get("two_packs") else PACK.cards)
+    seen = [c for h in obs.hands for c in h] + list(obs.table) + [c for g in obs.trick for c in g] + list(obs.gone)
+    if obs.turned is not None:
+        seen.append(obs.turned)
+    seen += [c for _, c in obs.mas_trick]
+    for card in seen:
+        if left[card] <= 0:
+            return None
+        left[card] -= 1
+    return sorted(left.elements(), key=CARD_ORDER.__getitem__)
+
+
+def sample(obs: Observation, rng: random.Random) -> KnorriState | None:
+    """A position ``obs.player`` cannot tell from the real one (see :meth:`KnorriState.pictured`): phase one with
+    the table, the unturned pack in a random order; phase two, the cards it has not seen (after the Mas phase one,
+    what the others kept in hand) dealt at random among the others as many as each holds unseen; when it sees
+    every card (the standard game's phase two), the position itself.  None for the Mas phase one and a finished
+    game (nothing is pictured there), or an observation that no game gives."""
+    if not isinstance(obs, Observation):
+        raise InvalidPosition(f"a Knorri sample is drawn from a Knorri observation, not {type_name(obs)}")
+    if obs.phase not in ("turn", "claim", "play"):
+        return None
+    unseen = _unseen(obs)
+    if unseen is None:
+        return None
+    if obs.phase == "play" and not any(obs.hidden):
+        # Every card held is in sight (a short game or a set position may leave cards out of play: no matter).
+        return KnorriState.pictured(obs, [[] for _ in range(obs.players)], [])
+    rng.shuffle(unseen)
+    if obs.phase == "play":
+        if len(unseen) != sum(obs.hidden):
+            return None
+        hidden: list[list[Card]] = []
+        for count in obs.hidden:
+            hidden.append(unseen[:count])
+            unseen = unseen[count:]
+        return KnorriState.pictured(obs, hidden, [])
+    if len(unseen) != obs.pack or any(obs.hidden):
+        return None
+    return KnorriState.pictured(obs, [[] for _ in range(obs.players)], unseen)
+
+
+def size(state: KnorriState) -> int:
+    """How big a position is for the solver: the cards still held, and one more for each player holding cards
+    beyond two (phase one: more than any setting solves).  The positions it lists grow steeply with both: from
+    play between SimpleBots, at most some 3,500 at size 7 (two players holding seven cards, or three holding
+    six), tens of thousands at 8 (``bench/knorri_expert.py``)."""
+    if state.phase != "play":
+        return 1_000_000
+    holders = [len(h) for h in state._hands if h]
+    return sum(holders) + max(0, len(holders) - 2)
+
+
+def _simple(seed: int | None = None) -> SimpleBot:
+    return SimpleBot(seed)
+
+
+#: The sampling player's parts (:class:`~stytvolt.analysis.players.SamplingPlayer`): phase two is pictured (it
+#: needs picturing only after the Mas phase one: otherwise every card is seen), phase one is left to the
+#: SimpleBot there (the expert of :mod:`stytvolt.knorri.expert` pictures phase one itself).  The solver settles a
+#: picture of at most ``solve_at`` cards held in all; bigger ones are played out by the SimpleBot.
+SAMPLING = Sampling(sample=sample, simple=_simple, observation=Observation, values={},
+                    settings=Settings(worlds=8, solve_at=7, max_nodes=8_000), size=size)

@@ -57,7 +57,7 @@ from stytvolt.knorri.rules import (
 )
 from stytvolt.knorri.variants import PhaseOne, Rules
 
-__all__ = ["Action", "parse_action", "KnorriState", "Observation", "phase_two", "PLAYERS", "TWO_PACK_PLAYERS",
+__all__ = ["Action", "parse_action", "KnorriState", "Observation", "phase_two", "outcome", "PLAYERS", "TWO_PACK_PLAYERS",
            "FACE_UP", "MAX_TEXT"]
 
 #: The fields of a saved game.
@@ -739,9 +739,7 @@ class KnorriState:
     def returns(self) -> list[int]:
         if self.phase != "done" or self.loser < 0:
             return [0] * self.n
-        if self.rules.scoring:
-            return scores(self.n, self.out, self.loser, self.no_cards)
-        return [-(self.n - 1) if p == self.loser else 1 for p in range(self.n)]
+        return outcome(self.rules, self.n, self.out, self.loser, self.no_cards)
 
     def next_dealer(self) -> int:
         """Who deals the next game: the loser; when nobody lost (nobody took a card), the same dealer
@@ -975,6 +973,66 @@ class KnorriState:
             leader = _dealer(leader, players, "leader")
         return cls.from_hands(hands, rules=rules, leader=leader, dealer=_dealer(data.get("dealer", 0), players, "dealer"))
 
+    @classmethod
+    def pictured(cls, obs: Observation, hidden: Sequence[Sequence[Card]], pack: Sequence[Card]) -> "KnorriState":
+        """A position that shows ``obs.player`` exactly ``obs``, with the cards it cannot see put where they are
+        pictured: ``hidden[seat]`` the unseen cards that seat holds (the Mas variant's phase two: as many as
+        ``obs.hidden[seat]``), ``pack`` the unturned pack in the order it would be turned (phase one with the
+        table: ``obs.pack`` cards).  For a fair player's picture of a game (the sampler of
+        :mod:`~stytvolt.knorri.solver`): the position has no history (nothing to undo) and is not saved; it plays
+        on from here by the same rules.  Phase one with the table and phase two only (the Mas phase one's hands
+        and stock are not pictured)."""
+        if obs.phase not in ("turn", "claim", "play"):
+            raise InvalidPosition(f"a position is pictured in phase one with the table or in phase two, not at "
+                                  f"the {_PHASE_WORDS.get(obs.phase, obs.phase)}")
+        if len(hidden) != obs.players or any(len(h) != k for h, k in zip(hidden, obs.hidden)):
+            raise InvalidPosition("the pictured hidden cards must be as many, seat by seat, as the observation hides")
+        if len(pack) != (obs.pack if obs.phase != "play" else 0):
+            raise InvalidPosition(f"the pictured pack must hold the {obs.pack} cards still face down")
+        state = object.__new__(cls)
+        state.rules = Rules.from_json(obs.rules)
+        state.n, state.dealer = obs.players, obs.dealer
+        state.start_hands = None
+        state.start_leader = None
+        deck: list[Card] = []
+        public: list[bool] = []
+
+        def place(cards: Sequence[Card], seen: bool) -> list[int]:
+            start = len(deck)
+            deck.extend(cards)
+            public.extend([seen] * len(cards))
+            return list(range(start, len(deck)))
+
+        hands = [place(obs.hands[p], True) + place(hidden[p], False) for p in range(obs.players)]
+        table = place(obs.table, True)
+        trick = [place(g, True) for g in obs.trick]
+        gone = place(obs.gone, True)
+        turned = place((obs.turned,), True) if obs.turned is not None else []
+        place(pack, False)
+        state.deck = tuple(deck)
+        state._reset()
+        state._hands = hands
+        state.table = table
+        state.trick = trick
+        state.gone = gone
+        state.public = public
+        state.last_taker = -1 if obs.last_taker is None else obs.last_taker
+        state.phase = obs.phase
+        if obs.phase == "play":
+            state.pos = len(deck)
+            state.trick_size = obs.trick_size
+            state.to_move = obs.to_move
+            state.opening = obs.opening
+            state.out = list(obs.out)
+            state.no_cards = tuple(obs.no_cards)
+            state.silent = [p in obs.unannounced for p in range(obs.players)]
+        else:
+            state.pos = turned[0]
+            # Each turn moves the turner one seat on, from the dealer's left, as the nine face-up cards are laid.
+            state.turner = (obs.dealer + 1 + state.pos - FACE_UP) % obs.players
+            state.asked = obs.to_move if obs.phase == "claim" else -1
+        return state
+
     def resample(self, player: int, rng: random.Random) -> "KnorriState":
         """A game ``player`` cannot tell from this one: the cards they have not seen (the unturned pack;
         in the Mas phase one also the others' hands and the stock, and what those hands kept) dealt
@@ -1072,6 +1130,16 @@ def _deck(deck: object, rules: Rules) -> tuple[Card, ...]:
     if len(cards) != len(want):
         raise InvalidPosition(f"the deck must hold {what} ({len(want)} cards), not {len(cards)}")
     return tuple(cards)
+
+
+def outcome(rules: Rules, players: int, went_out: Sequence[int], loser: int, no_cards: Sequence[int]) -> list[int]:
+    """What a finished game pays each seat (:meth:`KnorriState.returns`), given who went out in which order, the
+    loser and who took no cards: with ``scoring``, the zero-sum points of :func:`~stytvolt.knorri.rules.scores`;
+    without, the loser pays one to every other player (ruling R98).  The solver reads a seat's payment here
+    as soon as that seat is out, before the others have finished."""
+    if rules.scoring:
+        return scores(players, went_out, loser, no_cards)
+    return [-(players - 1) if p == loser else 1 for p in range(players)]
 
 
 def phase_two(hands: Any, *, rules: Rules | None = None, leader: int | None = None) -> KnorriState:

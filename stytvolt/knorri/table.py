@@ -34,7 +34,7 @@ from stytvolt.knorri.game import KnorriGame
 from stytvolt.knorri.rules import judge_beat
 from stytvolt.knorri.state import PLAYERS, Action, KnorriState
 from stytvolt.knorri.variants import Rules
-from stytvolt.web.kinds import Kind, Words, rule_of_thumb, seat_names
+from stytvolt.web.kinds import Kind, Words, rule_of_thumb, seat_names, thumb_or_sampling_why
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "SETUPS"]
@@ -63,8 +63,28 @@ def _start(seed: int, setup: str, first: int, rules: Rules) -> KnorriGame:
 FIXED = frozenset({"scoring", "overlooking"})
 
 
-def _bot(level: str, seed: int) -> SimpleBot:
+def _bot(level: str, seed: int) -> Any:
+    """The computer player of ``level``: the SimpleBot (beginner); the sampling player at the club's settings, which
+    takes its phase-one cards by the SimpleBot's rules and pictures phase two (club); Knorri's expert, which
+    pictures phase one too and solves the endings it sees whole (expert).  Games kept at the level once called
+    "simple" open at the beginner's (the one table's RENAMED_LEVELS)."""
+    if level == "expert":
+        from stytvolt.knorri.expert import KnorriExpert
+
+        return KnorriExpert(seed)
+    if level == "club":
+        from stytvolt.analysis.players import player
+
+        return player("knorri", "club", seed)
     return SimpleBot(seed)
+
+
+def _named_card(action: Action) -> Card | None:
+    """The card a decision's reason names: the one played, taken with or pointed out."""
+    return action.cards[0] if action.cards else None
+
+
+_why = thumb_or_sampling_why(SimpleBot, lambda state: "points" if state.rules.scoring else "payments", _named_card)
 
 
 def _names(state: KnorriState) -> tuple[str, ...]:
@@ -341,12 +361,16 @@ def _end_hands(state: KnorriState) -> tuple[str, tuple[tuple[Card, ...], ...]]:
     return "What each player held when phase two began", tuple(tuple(h) for h in probe.hands)
 
 
-#: Knorri at the table: three to eight players, one level.
+#: Knorri at the table: three to eight players, three levels.
 KIND = Kind(
     game="knorri", code="kn1", title="Knorri",
     setups=SETUPS, players_of=_players, start=_start,
-    levels=(("simple", "takes the card most useful later, beats as cheaply as it can (a card of the suit before a "
-                       "diamond), keeps its high diamonds, and picks up only when nothing beats"),),
+    levels=(("beginner", "takes the card most useful later, beats as cheaply as it can (a card of the suit before a "
+                         "diamond), keeps its high diamonds, and picks up only when nothing beats"),
+            ("club", "takes its cards like the beginner, then in phase two plays each card after picturing the game "
+                     "played on a few times, and works the last cards out exactly"),
+            ("expert", "pictures the cards still face down before each choice in phase one and plays each choice "
+                       "out, then in phase two works the endings out exactly, every card being in sight")),
     bot=_bot, words_at=_words_at, order=_order, is_trump=lambda state, card: card.suit is Suit.DIAMONDS,
     card_action=lambda card: Action("play", (card,)),
     sheet_title="The points sheet", sheet_unit="points; each hand's add up to zero",
@@ -355,7 +379,7 @@ KIND = Kind(
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
     fixed_switches=FIXED,
-    why_offered=lambda level, state, action: True, why=lambda state, choice, seat, name: rule_of_thumb(state, choice),
+    why_offered=lambda level, state, action: True, why=_why,
     switch_words={"phase_one": "How phase one is played", "phase_one=mas": "mas", "last_card": "“Last card”",
                   "two_packs": "Two packs (104 cards)"},
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace

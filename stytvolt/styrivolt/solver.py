@@ -27,7 +27,21 @@ The search runs on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`):
   the rest of the hand (:func:`~stytvolt.styrivolt.fast.conflicts`);
 * move ordering: the best lead stored for the position first; a partner
   winning the trick is left to win it with the cheapest card; else the
-  cheapest card that takes the trick, then the cheapest that does not.
+  cheapest card that takes the trick, then the cheapest that does not
+  (within a trick that first move is found and tried before the others are
+  listed);
+* sure tricks: the next tricks a team holding the top stikkar (or a leader
+  holding lambs) takes in a row, and the tricks a team is sure of by the end
+  of the hand (its top cards; a count of its high cards against the other
+  team's answers), which settle the race to five and rule out all nine;
+* the table's key on relative ranks: cards still out replaced by cards gone
+  that play alike against everything still out, so positions that differ
+  only in the cards played share entries; equivalent first actions are
+  searched once.
+
+:class:`Techniques` switches the techniques added for issue 26 off, one by
+one or all (:data:`OLD`), for ``bench/solver_deals.py`` to measure them on
+the same deals in the same run.
 """
 
 from __future__ import annotations
@@ -40,15 +54,16 @@ from stytvolt.core.cards import Suit
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.styrivolt.chalk import Result
 from stytvolt.styrivolt.pack import TO_WIN, TRICKS
-from stytvolt.styrivolt.fast import Compiled, conflicts
+from stytvolt.styrivolt.fast import CARDS, NEVER, Compiled, conflicts
+from stytvolt.styrivolt.fast import numbers as _bits
 from stytvolt.styrivolt.ranking import STIKKAR_LEVEL
-from stytvolt.styrivolt.fasthand import _HK, OVER, PLAYING, FastHand, move_text
+from stytvolt.styrivolt.fasthand import _FOUR_OF, _H2, _HK, _TRADERS, OVER, PLAYING, FastHand, move_text
 
 if TYPE_CHECKING:
     from stytvolt.styrivolt.hand import HandState
 
 __all__ = ["Solution", "solve", "achievable", "goal_moves", "certain", "GOALS", "can_win", "can_keep_in", "can_take_nine", "can_take",
-           "Search"]
+           "Search", "Techniques", "OLD", "sides"]
 
 #: The goals of :func:`achievable`: the hand won, kept in (the first five tricks), all nine tricks taken.
 GOALS = ("win", "keep-in", "nine")
@@ -59,6 +74,33 @@ _TABLE_LIMIT = 3_000_000  # entries; past it the table is cleared (a whole deal 
 
 class _Timeout(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class Techniques:
+    """The search's later techniques, each a switch, so ``bench/solver_deals.py`` can run the search without
+    them on the same deals in the same run (:data:`OLD`: all off, the search as it was before issue 26).
+
+    * ``root_merge``: equivalent first actions are searched once (the others get the same value);
+    * ``canonical``: the table's key replaces each card still out by the lowest card already played that plays
+      alike against every card still out (relative ranks), so positions that differ only in cards gone share
+      entries;
+    * ``later``: in the race to five, the tricks a team is sure of later in the hand, not only next
+      (:meth:`Search._later_tricks`), settle who wins the race;
+    * ``lamb_runs``: the leader's lambs count among the sure next tricks (:meth:`Search._sure_tricks`);
+    * ``quick_first``: within a trick, the move the ordering puts first is found and tried before the moves
+      are listed (the same search, node for node, for less work a node).
+    """
+
+    root_merge: bool = True
+    canonical: bool = True
+    later: bool = True
+    lamb_runs: bool = True
+    quick_first: bool = True
+
+
+#: The search as it was before issue 26 (for measuring only).
+OLD = Techniques(root_merge=False, canonical=False, later=False, lamb_runs=False, quick_first=False)
 
 
 @dataclass(frozen=True)
@@ -91,12 +133,15 @@ class Search:
 
     ``table`` and ``merge`` switch the transposition table and the merging of
     equivalent cards off (``bench/solver.py`` measures what each is worth).
+    ``race``: what each result scores, when team 0's value is the hand's score (for :meth:`_race_bounds`);
+    else None.
     """
 
     def __init__(self, hand: FastHand, evaluate: Callable[[FastHand], int], *, table: bool = True,
                  merge: bool = True, deadline: float | None = None, max_nodes: int | None = None,
                  bounds: Callable[[FastHand], tuple[int, int]] | None = None,
-                 sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None) -> None:
+                 sure: "Callable[[FastHand, int, int, int], tuple[int, int] | None] | None" = None,
+                 techniques: Techniques = Techniques(), race: dict[Result, int] | None = None) -> None:
         self.hand = hand
         self.evaluate = evaluate
         self.bounds = bounds
@@ -118,6 +163,21 @@ class Search:
         self.cheap_order = facts.cheap_order
         self.tops = facts.tops
         self.lambs = facts.lambs
+        self.techniques = techniques
+        self.canonical = techniques.canonical
+        self.alike = facts.alike
+        self.canon_cache: dict[tuple[object, ...], tuple[tuple[int, int, int, int], dict[int, int] | None]] = {}
+        self.quick_first = techniques.quick_first
+        self.cheap_key = facts.cheap_key
+        self.take_masks = facts.take_masks
+        self.downward = facts.downward
+        self.levels = facts.levels
+        self.thresholds = facts.thresholds
+        self.defence_above = facts.defence_above
+        self.race = race
+        self.later = techniques.later and race is not None
+        self.lamb_runs = techniques.lamb_runs
+        self.canon_fixed = facts.traders | ((1 << _HK | 1 << _H2) if hand.bird else 0)
 
     # -- the search -------------------------------------------------------------------------------
 
@@ -139,6 +199,44 @@ class Search:
                 return False
         key = None
         entry = None
+        trick = h.trick
+        if trick and self.quick_first and h.phase == PLAYING:
+            # Within a trick: the move the ordering would put first (the cheapest card that takes the trick from
+            # an opponent, else the cheapest card), tried before the other moves are listed and ordered: it is
+            # the answer in most positions, and listing them costs more than the rest of the node.
+            p = h.to_move
+            hand = h.hands[p]
+            if not (hand & h.trader_mask or h.compulsory or h.promo[p]):
+                maxing = p & 1 == 0
+                cheap = self.cheap_key
+                pool = hand
+                if (h.best - p) & 1:
+                    takers = hand & self.take_masks[h.tstate]
+                    if takers:
+                        pool = takers
+                first = -1
+                low_key = 1 << 30
+                while pool:
+                    bit = pool & -pool
+                    pool ^= bit
+                    c = bit.bit_length() - 1
+                    k = cheap[c]
+                    if k < low_key:
+                        low_key, first = k, c
+                h.apply(first)
+                r = self.at_least(beta)
+                h.undo()
+                if r is maxing:
+                    return r
+                for m in self.ordered(h):
+                    if m == first:
+                        continue
+                    h.apply(m)
+                    r = self.at_least(beta)
+                    h.undo()
+                    if r is maxing:
+                        return r
+                return not maxing
         if h.phase == PLAYING and not h.trick and self.sure is not None:
             found = self._sure_tricks(h)
             sb = self.sure(h, *(found or (-1, 0, 0)))
@@ -147,19 +245,29 @@ class Search:
                     return True
                 if sb[1] < beta:
                     return False
+        back = None
         if self.use_table and h.phase == PLAYING and not h.trick:
-            key = self._key(h)
+            key, back = self._key(h)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= beta:
                     return True
                 if entry[1] < beta:
                     return False
+        if self.later and h.phase == PLAYING and not h.trick:
+            lb = self._race_bounds(h)  # (after the table: an entry that settles the question is cheaper)
+            if lb is not None:
+                if lb[0] >= beta:
+                    return True
+                if lb[1] < beta:
+                    return False
         maxing = h.to_move & 1 == 0
         moves = self.ordered(h)
-        if entry is not None and entry[2] in moves:
-            moves.remove(entry[2])
-            moves.insert(0, entry[2])
+        if entry is not None:
+            hint = entry[2] if back is None else back.get(entry[2], entry[2])
+            if hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
         best = moves[0]
         result = not maxing
         for m in moves:
@@ -173,15 +281,20 @@ class Search:
             if entry is None:
                 if len(self.table) >= _TABLE_LIMIT:
                     self.table.clear()
+                    self.canon_cache.clear()
                 entry = self.table[key] = [-999, 999, best]
             if result:
                 entry[0] = max(entry[0], beta)
             else:
                 entry[1] = min(entry[1], beta - 1)
+            if back is not None and best in back.values():
+                best = next(x for x, c in back.items() if c == best)  # the key's card for it
             entry[2] = best
         return result
 
-    def _key(self, h: FastHand) -> tuple[object, ...]:
+    def _key(self, h: FastHand) -> tuple[tuple[object, ...], dict[int, int] | None]:
+        """The table's key of a position at the start of a trick, and (when the key's hands are canonical and
+        differ from the position's) which card of the key stands for which card of the position."""
         w = h.won
         a, b = w[0] + w[2], w[1] + w[3]
         if a and b and h.playing_on < 0:
@@ -189,10 +302,96 @@ class Search:
         else:
             tricks = 1000 + w[0] + 10 * w[1] + 100 * w[2] + 1000 * w[3] + 10000 * h.playing_on
         extra: object = 0  # the face-up cards and four of a kind, themselves (a hash of them could collide)
-        if h.exposed or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+        promo = h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]
+        if h.exposed or promo:
             extra = (tuple(sorted(h.exposed.items())), tuple(h.promo))
         hd = h.hands
-        return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra)
+        if not self.canonical or promo:
+            return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
+        fetch = 0
+        if h.exposed:
+            fetch = h.fetchable()
+            if fetch and self._may_make_four(h):
+                return (hd[0], hd[1], hd[2], hd[3], h.leader, tricks, extra), None
+        # (each search visits a position many times: the relative ranks are kept per hands and face-up cards)
+        seen = (hd[0], hd[1], hd[2], hd[3], extra)
+        known = self.canon_cache.get(seen)
+        if known is None:
+            fixed = 0
+            if h.exposed:
+                # The face-up cards are never a replacement; a card some move may fetch counts as in every
+                # hand; the cards of its rank are left as they are (four of a kind).
+                for cards in h.exposed.values():
+                    for x in cards:
+                        fixed |= 1 << x
+                for x in _bits(fetch):
+                    fixed |= _FOUR_OF[x]
+            known = self.canon_cache[seen] = self._canonical(hd, fetch, fixed)
+        return (known[0], h.leader, tricks, extra), known[1]
+
+    def _canonical(self, hd: list[int], fetch: int = 0,
+                   fixed: int = 0) -> tuple[tuple[int, int, int, int], dict[int, int] | None]:
+        """The hands with relative ranks, and which card of them stands for which card of ``hd``: ``fetch``,
+        cards some move may fetch (met by every hand); ``fixed``, cards neither replaced nor a replacement."""
+        # Relative ranks: each card still out (in the order of the cards' numbers) is replaced by a card no longer
+        # out that plays alike with it against every card still out in the other hands (its own hand's never
+        # meet it): the lowest along its chain of power (see _downward), else the first of the lowest four
+        # candidates that does (a cheap search: any choice keeps the key exact, a poor one shares less).  Each
+        # replacement gives a position of the same value: no trick of the rest of the hand can tell them apart.
+        # Nothing here can change a hand's four of a kind (none is held, and the ranks of the cards a trade can
+        # fetch are left alone), and the traders (and the bird's king and two) neither are replaced nor replace
+        # a card.
+        out = [hd[0], hd[1], hd[2], hd[3]]
+        held = out[0] | out[1] | out[2] | out[3]
+        conflict = self.conflict
+        alike = self.alike
+        downward = self.downward
+        back: dict[int, int] | None = None
+        fixed |= self.canon_fixed
+        m = held & ~fixed
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            free = alike[c] & ~(held | fixed)
+            if not free:
+                continue
+            p = 0 if out[0] & low else 1 if out[1] & low else 2 if out[2] & low else 3
+            others = held & ~out[p] | fetch
+            row = conflict[c]
+            found = -1
+            below = downward[c]
+            if below:
+                # A card in a chain of power: the cards below it, nearest first; those that play alike with it
+                # are the nearest ones, up to the first that does not (a card still out between them).
+                for x in below:
+                    bit = 1 << x
+                    if held & bit:
+                        if others & bit:  # a card still out in another hand, between them
+                            break
+                        continue  # the holder's own card never meets it
+                    if row[x] & others:
+                        break
+                    if not fixed & bit:
+                        found = x
+            else:
+                tries = 4  # the lowest four free candidates only: the key stays exact, a little less shared, cheaper
+                while free and tries:
+                    tries -= 1
+                    bit = free & -free
+                    free ^= bit
+                    x = bit.bit_length() - 1
+                    if not row[x] & others:
+                        found = x
+                        break
+            if found >= 0:
+                bit = 1 << found
+                held ^= low | bit
+                out[p] ^= low | bit
+                if back is None:
+                    back = {}
+                back[found] = c
+        return (out[0], out[1], out[2], out[3]), back
 
     def _sure_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
         """At the start of a trick: the team sure of the next tricks, how many, and how many of them the
@@ -234,12 +433,150 @@ class Search:
             if not partner_below:
                 lone += (g & hands[leader]).bit_count()
             partner_below = partner_below or bool(g & partner)
+        left = TRICKS - h.done
+        # The leader's lambs: led one after another, each wins its trick alone and keeps the lead (no lamb
+        # leads the first trick of the hand).
+        run = (self.lambs & hands[leader]).bit_count() if self.lamb_runs and h.done else 0
+        if side != leader & 1 and run:
+            return leader & 1, min(run, left), min(run, left)
         if side < 0:
             return None
         if leader & 1 != side and self.lambs & (team_masks[1 - side] | fetch):
             return None
-        left = TRICKS - h.done
-        return side, min(tops.bit_count(), left), min(lone, left) if leader & 1 == side else 0
+        if leader & 1 != side:
+            return side, min(tops.bit_count(), left), 0
+        # After its lambs the leader still leads: the top cards follow (a partner who had to throw one of them
+        # to a lamb holds nothing else, so still has one for every trick left).
+        return side, min(run + tops.bit_count(), left), min(run + lone, left)
+
+    def _race_bounds(self, h: FastHand) -> tuple[int, int] | None:
+        """Bounds on team 0's value from the tricks each team is sure of by the end of the hand (the hand played
+        out to nine: :meth:`_later_tricks`, :meth:`_counted_tricks`).  A team sure of reaching five wins the
+        race (the other team never gets five of the nine): an ordinary game when the other team has a trick,
+        at least that when not (it may yet keep in).  A team sure of one trick more keeps the other team from
+        all nine tricks: it can at most keep in (alone, if one player has all its tricks), or, playing on,
+        win an ordinary game (or kept in alone, when the partner's first trick ends a lone play-on)."""
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and self._may_make_four(h):
+            return None
+        sure = [self._counted_tricks(h, 0), self._counted_tricks(h, 1)]
+        found = self._later_tricks(h)
+        if found is not None:
+            sure[found[0]] = max(sure[found[0]], found[1])
+        if not sure[0] and not sure[1]:
+            return None
+        assert self.race is not None
+        worth = self.race
+        ordinary = worth[Result.ORDINARY]
+        w = h.won
+        mine = (w[0] + w[2], w[1] + w[3])
+        on = h.playing_on
+        if on >= 0:  # a team playing on for nine: a trick of the other team ends it, an ordinary game for it
+            if not sure[1 - on]:
+                return None
+            best = ordinary
+            if h.partner_ends and (w[on] == mine[on] or w[on + 2] == mine[on]):
+                best = max(best, worth[Result.KEPT_IN_ALONE])  # the partner's first trick ends a lone play-on (R10)
+            return (ordinary, best) if on == 0 else (-best, -ordinary)
+        lo, hi = -999, 999
+        if mine[0] + sure[0] >= TO_WIN:
+            lo = ordinary
+            if mine[1]:
+                hi = ordinary
+        if mine[1] + sure[1] >= TO_WIN:
+            hi = -ordinary
+            if mine[0]:
+                lo = -ordinary
+        for t in (0, 1):
+            if sure[1 - t]:  # team t never takes all nine
+                best = ordinary
+                if not mine[1 - t]:
+                    best = max(best, worth[Result.KEPT_IN])
+                    if w[t] == mine[t] or w[t + 2] == mine[t]:
+                        best = max(best, worth[Result.KEPT_IN_ALONE])
+                if t == 0:
+                    hi = min(hi, best)
+                else:
+                    lo = max(lo, -best)
+        return lo, hi
+
+    @staticmethod
+    def _may_make_four(h: FastHand) -> bool:
+        """Whether a face-up card some move can still fetch would complete a hand's four of a kind."""
+        for x in _bits(h.fetchable()):
+            rest = _FOUR_OF[x] & ~(1 << x)
+            if rest and any(hd & rest == rest for hd in h.hands):
+                return True
+        return False
+
+    def _counted_tricks(self, h: FastHand, team: int) -> int:
+        """How many more tricks ``team`` is sure of by the end of the hand, by counting (no four of a kind held).
+
+        A player of ``team`` holding m cards of level v or more plays them to m different tricks.  The other
+        team wins such a trick only with a card that the level-v card does not beat and that is not beaten after
+        it: a card of level v or more, a card without a level whose defence is above v, or a led lamb; each
+        such card wins one trick at most.  So ``team`` takes at least m less the number of those cards (a
+        face-up card some move can still fetch counted among them), for the best v.  (Four of a kind, held or
+        that a trade could make, is left out by the caller.)"""
+        hands = h.hands
+        other = hands[1 - team] | hands[3 - team] | (h.fetchable() if h.exposed else 0)
+        p, q = hands[team], hands[team + 2]
+        best = 0
+        for at_least, strong in self.thresholds:
+            m = max((p & at_least).bit_count(), (q & at_least).bit_count())
+            if m > best:
+                r = m - (other & strong).bit_count()
+                if r > best:
+                    best = r
+        return min(best, TRICKS - h.done)
+
+    def _later_tricks(self, h: FastHand) -> tuple[int, int] | None:
+        """At the start of a trick: a team and how many more tricks it is sure of by the end of the hand (the
+        hand played out to nine), or None.
+
+        A card of a team whose level is above every level card of the other team and reaches the defence of
+        every other card of theirs but a lamb wins any trick it is played to, unless a lamb of the other team
+        was led to it (nothing beats a led lamb; a partner's higher card keeps the trick in the team).  Each
+        player plays one card a trick, so a player holding k such cards of the n each holds takes at least
+        min(k, n - lambs) of the tricks left: the other team leads each of its lambs once at most, and he
+        plays another card to those while he has one.  A face-up card some move can still fetch counts as
+        the other team's (and as anyone's when it has a level); four of a kind, held or that a trade could
+        make, is beyond this reckoning (None).
+        """
+        hands = h.hands
+        if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            return None
+        fetch = h.fetchable() if h.exposed else 0
+        if fetch and self._may_make_four(h):  # a trade that could make four of a kind is beyond this reckoning
+            return None
+        teams = (hands[0] | hands[2], hands[1] | hands[3])
+        side = -1
+        counts = [0, 0, 0, 0]
+        defence_above = self.defence_above
+        held = teams[0] | teams[1] | fetch
+        for level, group in self.levels:
+            g = group & held
+            if not g:
+                continue
+            if g & fetch or g & teams[0] and g & teams[1]:
+                break
+            t = 0 if g & teams[0] else 1
+            if side < 0:
+                side = t
+            elif t != side:
+                break
+            if defence_above[level] & (teams[1 - t] | fetch):
+                break
+            counts[t] += (g & hands[t]).bit_count()
+            counts[t + 2] += (g & hands[t + 2]).bit_count()
+        if side < 0:
+            return None
+        # A player with k such cards among the n cards each holds plays one to every trick no lamb of theirs was
+        # led to (and something else to those, while he can): at least min(k, n - their lambs) tricks.
+        free = TRICKS - h.done - (self.lambs & (teams[1 - side] | fetch)).bit_count()
+        sure = min(max(counts[side], counts[side + 2]), free)
+        if sure <= 0:
+            return None
+        return side, sure
 
     # -- moves --------------------------------------------------------------------------------------
 
@@ -266,6 +603,29 @@ class Search:
                 if takers:
                     plays = takers + [c for c in plays if c not in takers]
         return plays + others
+
+    def alike_moves(self, h: FastHand, moves: list[int]) -> dict[int, int]:
+        """Of the legal ``moves``, each card that plays alike with another (see :meth:`_merged`) -> the card
+        it plays alike with, which the search values instead (so both get the same value)."""
+        if h.phase != PLAYING or h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3]:
+            return {}
+        plays = [m for m in moves if m < 64]
+        if len(plays) < 2:
+            return {}
+        reps = self._merged(h, h.to_move, plays[:])
+        out: dict[int, int] = {}
+        for c in plays:
+            if c not in reps:
+                out[c] = next(r for r in reps if self._alike(h, h.to_move, c, r))
+        return out
+
+    def _alike(self, h: FastHand, p: int, c: int, r: int) -> bool:
+        hands = h.hands
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[p] | h.fetchable()
+        if h.trick:
+            others |= 1 << (h.tstate >> 2)
+        m = self.conflict[c][r]
+        return m >= 0 and not m & others and not (h.bird and _HK in (c, r))
 
     def _merged(self, h: FastHand, p: int, plays: list[int]) -> list[int]:
         hands = h.hands
@@ -320,6 +680,16 @@ class _PairFacts:
     tops: list[int]  # the stikkar in groups of equal level, highest first (masks)
     lambs: int  # the cards that play as lambs
     beaters: tuple[int, ...]  # card -> the cards that beat it when it is led
+    levels: list[tuple[int, int]]  # (level, the cards of that level), highest first
+    thresholds: list[tuple[int, int]]  # per level v, highest first: (the cards of level v or more, the cards a
+    #                                   card of level v does not beat when played first, or a led lamb)
+    defence_above: list[int]  # level -> the cards without a level, but lambs, whose defence is above it
+    alike: tuple[int, ...]  # card -> the cards that may play alike with it (not a trader; below it in number when it
+    #                          has no level), as a mask
+    traders: int  # the chosen fives
+    cheap_key: tuple[int, ...]  # card -> its place in the cheap order (cheap_order, then its number)
+    take_masks: tuple[int, ...]  # trick state -> the cards that take the trick when played as they are
+    downward: tuple[tuple[int, ...], ...]  # card -> the cards below it in one chain of power, nearest first (see _downward)
 
 
 _FACTS: dict[frozenset[Suit], _PairFacts] = {}
@@ -328,9 +698,14 @@ _FACTS: dict[frozenset[Suit], _PairFacts] = {}
 def _pair_facts(t: Compiled) -> _PairFacts:
     found = _FACTS.get(t.chosen)
     if found is None:
+        conflict = conflicts(t.chosen)
+        traders = sum(1 << c for c in _TRADERS[t.chosen])
         groups: dict[int, int] = {}
+        all_levels: dict[int, int] = {}
         for c in range(48):
             lv = t.level[c * 2]
+            if lv:
+                all_levels[lv] = all_levels.get(lv, 0) | 1 << c
             if lv >= STIKKAR_LEVEL:
                 groups[lv] = groups.get(lv, 0) | 1 << c
         found = _FACTS[t.chosen] = _PairFacts(
@@ -341,8 +716,42 @@ def _pair_facts(t: Compiled) -> _PairFacts:
             beaters=tuple(
                 sum(1 << x for x in range(48) if x != c and t.after[t.lead[c * 2]][x * 2] >> 2 == x) for c in range(48)
             ),
+            levels=[(lv, all_levels[lv]) for lv in sorted(all_levels, reverse=True)],
+            thresholds=[(sum(1 << c for c in range(48) if t.level[c * 2] >= v),
+                         sum(1 << c for c in range(48) if t.level[c * 2] >= v or t.lamb[c * 2]
+                             or not t.level[c * 2] and t.defence[c * 2] > v))
+                        for v in sorted(all_levels, reverse=True)],
+            defence_above=[sum(1 << c for c in range(48) if not t.level[c * 2] and not t.lamb[c * 2]
+                               and t.defence[c * 2] > lv) for lv in range(17)],
+            alike=tuple(sum(1 << x for x in range(48 if t.level[c * 2] else c)
+                            if x != c and conflict[c][x] != NEVER and not traders >> x & 1)
+                        for c in range(48)),
+            traders=traders,
+            downward=tuple(_downward(t, c, conflict) for c in range(48)),
+            cheap_key=tuple((t.level[c * 2] * 100 + min(t.defence[c * 2], 60)) * 64 + c for c in range(48)),
+            take_masks=tuple(sum(1 << c for c in range(48) if t.after[s][c * 2] >> 2 == c) if s >= 0 else 0
+                             for s in range(len(t.after))),
         )
     return found
+
+
+def _downward(t: Compiled, c: int, conflict: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The cards below ``c`` in its chain of power, nearest first: for a card with a level, the other cards with
+    a level below it (by level, then number); for a plain card of an unchosen suit, the lower cards of its
+    suit.  Along a chain, the cards that play alike with ``c`` are the nearest ones, up to the first card
+    still out in another hand (the key's scan relies on it)."""
+    if t.level[c * 2]:
+        chain = [x for x in range(48) if t.level[x * 2] and (t.level[x * 2], x) < (t.level[c * 2], c)]
+        chain.sort(key=lambda x: (t.level[x * 2], x), reverse=True)
+    elif t.plain[c] >= 0:
+        rank = CARDS[c].rank
+        chain = [x for x in range(48) if t.plain[x] == t.plain[c] and CARDS[x].rank < rank]
+        chain.sort(key=lambda x: CARDS[x].rank, reverse=True)
+    else:
+        return ()
+    for near, far in zip(chain, chain[1:]):  # the chain's promise, checked: a farther card meets more cards
+        assert conflict[c][near] != NEVER and conflict[c][near] & ~conflict[c][far] == 0
+    return tuple(chain)
 
 
 # -- the public entry points ---------------------------------------------------------------------------------
@@ -480,7 +889,7 @@ def _unbeaten(h: FastHand) -> int:
 
 
 def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int | None = None, table: bool = True,
-          merge: bool = True) -> Solution:
+          merge: bool = True, techniques: Techniques = Techniques()) -> Solution:
     """The value of a position of the play with every card visible, for the team of the player to move.
 
     ``state`` is a :class:`~stytvolt.styrivolt.hand.HandState` in the play
@@ -489,8 +898,9 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     so does ``max_nodes``, after about that many positions (checked every
     1,024), which unlike a deadline stops at the same point on every machine
     (computer players use it, so their moves never depend on the machine's
-    speed).  ``table`` and ``merge`` are for measuring: the same search without the
-    transposition table, or without merging equivalent cards.
+    speed).  ``table``, ``merge`` and ``techniques`` are for measuring: the same search without the
+    transposition table, without merging equivalent cards, or without the later techniques
+    (:data:`OLD`: the search as it was before them).
     """
     from stytvolt.styrivolt.hand import HandState
 
@@ -504,18 +914,25 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
         raise StytvoltError(f"max_nodes is a whole number above 0, not {max_nodes!r}")
     search = Search(hand, lambda h: h.value(0), table=table, merge=merge, deadline=_deadline(deadline),
-                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand))
+                    max_nodes=max_nodes, bounds=_score_bounds(hand), sure=_score_sure(hand), techniques=techniques,
+                    race=None if hand.penalty >= 0 else hand.worth)
     values_0 = _score_values(hand)
     values: dict[str, int] = {}
     exact = True
     moves = hand.legal()
+    same = search.alike_moves(hand, moves) if merge and techniques.root_merge else {}
+    found: dict[int, int] = {}
     guess: int | None = None
     try:
         for m in moves:
-            hand.apply(m)
-            v = search.value(values_0, guess)
-            hand.undo()
-            guess = v
+            rep = same.get(m, m)
+            if rep in found:  # a card that plays alike with one already valued
+                v = found[rep]
+            else:
+                hand.apply(m)
+                v = search.value(values_0, guess)
+                hand.undo()
+                found[rep] = guess = v
             values[move_text(m)] = v * sign
         line, tricks = _principal_line(search, hand, values, moves, sign)
     except _Timeout:
@@ -528,6 +945,18 @@ def solve(state: "HandState", *, deadline: float | None = None, max_nodes: int |
     value = max(values.values())
     best = tuple(k for k, v in values.items() if v == value)
     return Solution(value, values, best, tricks, line, player, search.nodes, exact, time.perf_counter() - started)
+
+
+def sides(state: "HandState") -> tuple[tuple[int, ...], ...]:
+    """The two teams that play together in a hand: players 0 and 2 against 1 and 3, in every hand; asked of a
+    position :func:`solve` can solve (else :class:`InvalidPosition` says why, as it does)."""
+    from stytvolt.styrivolt.fasthand import check_solvable
+    from stytvolt.styrivolt.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise InvalidPosition(f"sides() takes a HandState, not {type_name(state)}")
+    check_solvable(state)
+    return ((0, 2), (1, 3))
 
 
 def _principal_line(search: Search, hand: FastHand, values: dict[str, int], moves: list[int],

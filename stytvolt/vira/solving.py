@@ -90,7 +90,7 @@ def position_of(state: Any) -> PlayPosition:
         score_key=("vira", active, state.players, state.contract.number, str(state.bid), state.preference, soloist,
                    state.trump, state.misere, state.tries, state.first_class, tuple(sorted(state.liable)), state.chips),
         play_action=lambda card: parse_action(f"card {card}"),
-        to_play=None if sizes == {left} else left,
+        to_play=None if sizes == {left} else left, side_tricks=True,
         description=f"Vira, {state.contract.english}",
     )
 
@@ -113,14 +113,9 @@ def sides(state: Any) -> tuple[tuple[int, ...], ...]:
 
 
 def _sample(obs: Observation, rng: Any, rules: Any = None) -> Any:
-    """A hand the observer cannot tell from the real one (:func:`stytvolt.vira.sampling.sample`).  None at four at
-    the table, for now: the shared sampling player scores a pictured hand for the observer's own seat number in the
-    position, and at four the position numbers only the three active players (so the play there is by the rules of
-    thumb until the player scores for the position's player to move)."""
+    """A hand the observer cannot tell from the real one (:func:`stytvolt.vira.sampling.sample`)."""
     from stytvolt.vira.sampling import sample
 
-    if obs.players != 3:
-        return None
     return sample(obs, rng, rules=rules)
 
 

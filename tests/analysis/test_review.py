@@ -23,7 +23,7 @@ from stytvolt.core.protocol import run_to_end
 #: Each game's setups, as ``GameInfo.new`` options, and how many of the last actions the brute force can
 #: afford from (two or so tricks of the play).
 SETUPS: dict[str, list[tuple[dict[str, Any], int]]] = {
-    "styrivolt": [({}, 8)],
+    "styrivolt": [({}, 5)],
     "sjavs": [({"players": 4}, 8), ({"players": 3}, 6), ({"players": 2}, 4)],
     "klorsjavs": [({"variant": "klorsjavs"}, 9), ({"variant": "four-hand"}, 8)],
     "knorri": [({"players": 3, "hand_size": 3}, 6), ({"players": 4, "hand_size": 2}, 6)],
@@ -64,7 +64,9 @@ def actions_of(state: Any) -> list[str]:
             return taken[::-1]
 
 
-CASES = [(name, options, tail) for name, setups in SETUPS.items() for options, tail in setups]
+# Knorri's phase two can go round in circles (a card led, picked up, led again), where a tree minimax never ends:
+# its solver is checked against a brute force over the graph of positions in tests/knorri/test_knorri_solve.py.
+CASES = [(name, options, tail) for name, setups in SETUPS.items() for options, tail in setups if name != "knorri"]
 
 
 @pytest.mark.parametrize(("name", "options", "tail"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])

@@ -114,7 +114,7 @@ def test_a_new_game_lays_out_the_table_and_south_turns_first() -> None:
     first = ok(do="new", setup="3", seed="17")
     assert first == ok(do="new", setup="3", seed="17")
     html = first["html"]
-    assert first["set"]["game"] == "kn1.17.2.simple.3."
+    assert first["set"]["game"] == "kn1.17.2.beginner.3."
     assert turn(html) == "south"
     assert felt(html) == ("The table: 9 cards face up Face up: ♦8 ♠K ♥10 ♠7 ♣J ♥6 ♦Q ♣K ♣Q Turned by South: ♦7 "
                           "♦7 finds no lower diamond, so as a trump it must take a spade or a heart, the player's "
@@ -346,7 +346,7 @@ def test_undo_takes_back_souths_last_action() -> None:
     taken = ok(do="play", game=first["set"]["game"], action="take SK")
     after = ok(do="computer", game=taken["set"]["game"])
     back = ok(do="undo", game=after["set"]["game"])
-    assert back["set"]["game"] == "kn1.17.2.simple.3."
+    assert back["set"]["game"] == "kn1.17.2.beginner.3."
     assert turn(back["html"]) == "south"
 
 
@@ -355,7 +355,7 @@ def test_undo_takes_back_souths_last_action() -> None:
 
 @pytest.mark.parametrize("params, said", [
     ({"do": "new", "setup": "9"}, "The table deals Knorri only in the ways its Game list offers: choose one there."),
-    ({"do": "new", "setup": "3", "level": "expert"}, "The computer players play at one level here, Simple."),
+    ({"do": "new", "setup": "3", "level": "master"}, "The computer players' level is Beginner, Club or Expert."),
     ({"do": "new", "seed": "x"}, "The seed of a new game is a whole number, like 42."),
     ({"do": "play", "game": "kn1.17.2.simple.3.", "action": "take D8"}, "♦7 cannot take ♦8: only a lower diamond can be "
                                                                        "taken."),
@@ -397,3 +397,23 @@ def test_a_card_in_the_felt_and_the_hand_is_named_for_a_screen_reader() -> None:
     html = ok(do="new", setup="5", seed="2")["html"]
     assert re.search(r'aria-label="♦\w, \w+ of diamonds, a trump"', html)
     assert all(Card.parse(c) for c in re.findall(r'data-card="(\w\w)"', html))
+
+
+def test_a_game_kept_at_the_simple_level_opens_at_the_beginner() -> None:
+    # Before the club and expert levels, the one level was called "simple": a kept game's text names it.
+    shown = ok(do="show", game="kn1.17.2.simple.3.")
+    assert shown["set"]["game"] == "kn1.17.2.beginner.3."
+    assert shown == ok(do="show", game="kn1.17.2.beginner.3.")
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_the_stronger_levels_play_at_the_table(level: str) -> None:
+    table = new_table("knorri", "3", level, 17)
+    first = ok(do="new", setup="3", level=level, seed="17")
+    assert first["set"]["game"] == f"kn1.17.2.{level}.3."
+    played = ok(do="play", game=first["set"]["game"], action="take SK")
+    after = ok(do="computer", game=played["set"]["game"])
+    assert after["set"]["game"].startswith(f"kn1.17.2.{level}.3.")
+    assert table.level == level
+    why = ok(do="why", game=after["set"]["game"], move="0.1")["html"]
+    assert why.startswith('<p class="sv-why-said"><strong>West\'s reasoning:</strong> ')

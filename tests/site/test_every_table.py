@@ -64,10 +64,10 @@ def test_a_game_without_rule_switches_shows_no_empty_panel(page: Any, server: Si
     widget = open_table(page, server, "klorsjavs/table/")
     widget.locator("summary", has_text="Settings for a new game").click()
     assert widget.locator("fieldset.sv-table-rules").count() == 0
-    assert widget.locator('.sv-table-settings input[name="level"]').count() == 2
+    assert widget.locator('.sv-table-settings input[name="level"]').count() == 3  # beginner, club, expert
 
 
-def test_why_at_vira_shows_the_simple_players_rule_of_thumb(context_factory: Any, server: SiteServer) -> None:
+def test_why_at_vira_shows_the_beginners_rule_of_thumb(context_factory: Any, server: SiteServer) -> None:
     context, _ = context_factory()
     page = at_quick_pace(context).new_page()
     widget = open_table(page, server, "vira/table/")

@@ -95,7 +95,7 @@ def check_against_cpython(widget: Any, table: Table) -> None:
 
 
 #: A Klørsjavs game in which South has declared ("Play") and holds the cat: the page opens it from its link.
-CAT_GAME = "k1.7.2.simple.klorsjavs.1"
+CAT_GAME = "k1.7.2.beginner.klorsjavs.1"
 
 
 @pytest.mark.parametrize("game, path, players", [

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError
 from stytvolt.styrivolt import HandState, Phase, Rules, Scoring
-from stytvolt.styrivolt.solver import Search, achievable, can_keep_in, can_take, can_take_nine, can_win, solve
+from stytvolt.styrivolt.solver import OLD, Search, Techniques, achievable, can_keep_in, can_take, can_take_nine, can_win, sides, solve
 
 from helpers import arrange
 from solver_reference import action_values, can_reach, endings, solvable
@@ -87,6 +87,25 @@ def test_merging_and_the_table_change_no_value() -> None:
         full = solve(state)
         assert solve(state, merge=False).values == full.values
         assert solve(state, table=False).values == full.values
+
+
+@pytest.mark.parametrize("cards,count", [(4, 30), (5, 5)])
+def test_the_later_techniques_change_no_value(cards: int, count: int) -> None:
+    """Endings too big for plain minimax: the search with every later technique (equivalent first actions
+    valued once, relative ranks in the table's key, sure later tricks, the leader's lambs, the first move
+    within a trick tried before the others are listed) against the search without them, and without each."""
+    for state in endings(cards, count, seed=26):
+        full = solve(state)
+        assert solve(state, techniques=OLD).values == full.values, state.dumps()
+        for name in ("root_merge", "canonical", "later", "lamb_runs", "quick_first") if cards == 4 else ():
+            assert solve(state, techniques=Techniques(**{name: False})).values == full.values, (name, state.dumps())
+
+
+def test_the_teams_are_the_sides() -> None:
+    state = after_first_trick()
+    assert sides(state) == ((0, 2), (1, 3))
+    with pytest.raises(InvalidPosition, match="HandState"):
+        sides("a hand")  # type: ignore[arg-type]
 
 
 # -- worked by hand from the rules ----------------------------------------------------------------------

@@ -123,7 +123,7 @@ def test_the_sampling_player_cannot_peek() -> None:
     # Its choice is a function of the observation: the same with the hidden cards dealt afresh (resample).
     settings = Settings(worlds=4, solve_at=3, max_nodes=4_000)
     checked = 0
-    for seed in range(0, 120, 2):  # three at the table (see test_at_four_the_play_is_by_rules_of_thumb_for_now)
+    for seed in range(0, 120, 2):  # three at the table (four: test_at_four_the_expert_pictures_the_hand_...)
         state = in_play(seed)
         if state is None or len(state.legal_actions()) < 2:
             continue
@@ -157,14 +157,22 @@ def test_at_three_the_position_numbers_the_hands_seats_whoever_deals() -> None:
     assert dealers == {0, 1, 2}
 
 
-def test_at_four_the_play_is_by_rules_of_thumb_for_now() -> None:
-    # At four the position numbers only the three active players, and the shared player scores for the observer's
-    # own seat number: until it scores for the position's player to move, Vira's sampler pictures nothing at four.
-    from stytvolt.vira.solving import SAMPLING
-
-    state = next(s for s in (in_play(seed) for seed in range(1, 40, 2)) if s is not None)
-    seat = state.current_player()
-    assert sample(state.observation(seat), random.Random(1), rules=state.rules) is not None
-    assert SAMPLING.sample(state.observation(seat), random.Random(1)) is None
-    bot = SamplingPlayer("vira", seed=1, settings=Settings(worlds=2, solve_at=2, max_nodes=1_000))
-    assert bot.decide(state.observation(seat)).action in state.legal_actions()
+def test_at_four_the_expert_pictures_the_hand_and_scores_for_the_seat_to_move() -> None:
+    # At four the position numbers only the three active players; the sampling player scores each pictured hand for
+    # the position's player to move, which is the observer, so it plays by the figures there too, and fairly.
+    settings = Settings(worlds=4, solve_at=3, max_nodes=4_000)
+    checked = 0
+    for seed in range(1, 80, 2):
+        state = in_play(seed)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player()
+        bot = SamplingPlayer("vira", seed=seed, settings=settings, rules=state.rules)
+        decided = bot.decide(state.observation(seat))
+        assert decided.worlds == 4 and set(decided.scores) == {str(a) for a in state.legal_actions()}
+        other = state.resample(seat, random.Random(seed))
+        assert bot.choose(other.observation(seat)) == decided.action, seed
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
