@@ -120,7 +120,7 @@ def _sample(obs: Observation, rng: Any, rules: Any = None) -> Any:
 
 
 #: What the sampling player needs of Vira (its sampler takes the table's rules).  The expert's settings: a decision
-#: of the play takes 0.02 s CPython median (bench/vira_solver.py), the worst near a second; the club's are
+#: of the play takes 0.015 s CPython median, 0.5 s at worst (bench/vira_solver.py); the club's are
 #: ``club_settings`` of them (half the deals, solved from a card fewer, a quarter of the positions).
 SAMPLING = Sampling(_sample, SimpleBot, Observation, {}, Settings(worlds=16, solve_at=8, max_nodes=150_000),
                     takes_rules=True)
