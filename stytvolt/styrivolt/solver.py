@@ -89,7 +89,9 @@ class Techniques:
       (:meth:`Search._later_tricks`), settle who wins the race;
     * ``lamb_runs``: the leader's lambs count among the sure next tricks (:meth:`Search._sure_tricks`);
     * ``quick_first``: within a trick, the move the ordering puts first is found and tried before the moves
-      are listed (the same search, node for node, for less work a node).
+      are listed (the same search, node for node, for less work a node);
+    * ``early``: the later tricks a team is sure of, counted among the tricks left of the first five, rule
+      out the other team's keeping in (not only its nine tricks).
     """
 
     root_merge: bool = True
@@ -97,10 +99,11 @@ class Techniques:
     later: bool = True
     lamb_runs: bool = True
     quick_first: bool = True
+    early: bool = True
 
 
 #: The search as it was before issue 26 (for measuring only).
-OLD = Techniques(root_merge=False, canonical=False, later=False, lamb_runs=False, quick_first=False)
+OLD = Techniques(root_merge=False, canonical=False, later=False, lamb_runs=False, quick_first=False, early=False)
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,7 @@ class Search:
         self.race = race
         self.later = techniques.later and race is not None
         self.lamb_runs = techniques.lamb_runs
+        self.early = techniques.early
         self.canon_fixed = facts.traders | ((1 << _HK | 1 << _H2) if hand.bird else 0)
 
     # -- the search -------------------------------------------------------------------------------
@@ -460,8 +464,11 @@ class Search:
             return None
         sure = [self._counted_tricks(h, 0), self._counted_tricks(h, 1)]
         found = self._later_tricks(h)
+        early = (0, 0)  # the tricks each team is sure of among what is left of the first five
         if found is not None:
             sure[found[0]] = max(sure[found[0]], found[1])
+            if self.early:
+                early = (found[2], 0) if found[0] == 0 else (0, found[2])
         if not sure[0] and not sure[1]:
             return None
         assert self.race is not None
@@ -489,7 +496,7 @@ class Search:
         for t in (0, 1):
             if sure[1 - t]:  # team t never takes all nine
                 best = ordinary
-                if not mine[1 - t]:
+                if not mine[1 - t] and not early[1 - t]:  # (a trick of the other team's in the first five: no keeping in)
                     best = max(best, worth[Result.KEPT_IN])
                     if w[t] == mine[t] or w[t + 2] == mine[t]:
                         best = max(best, worth[Result.KEPT_IN_ALONE])
@@ -529,7 +536,7 @@ class Search:
                     best = r
         return min(best, TRICKS - h.done)
 
-    def _later_tricks(self, h: FastHand) -> tuple[int, int] | None:
+    def _later_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
         """At the start of a trick: a team and how many more tricks it is sure of by the end of the hand (the
         hand played out to nine), or None.
 
@@ -572,11 +579,14 @@ class Search:
             return None
         # A player with k such cards among the n cards each holds plays one to every trick no lamb of theirs was
         # led to (and something else to those, while he can): at least min(k, n - their lambs) tricks.
-        free = TRICKS - h.done - (self.lambs & (teams[1 - side] | fetch)).bit_count()
-        sure = min(max(counts[side], counts[side + 2]), free)
+        lambs = (self.lambs & (teams[1 - side] | fetch)).bit_count()
+        most = max(counts[side], counts[side + 2])
+        sure = min(most, TRICKS - h.done - lambs)
         if sure <= 0:
             return None
-        return side, sure
+        # The same reckoning over the tricks left of the first five (which decide keeping in): he plays one such
+        # card to each of them no lamb of theirs was led to.
+        return side, sure, max(0, min(most, TO_WIN - h.done - lambs))
 
     # -- moves --------------------------------------------------------------------------------------
 
