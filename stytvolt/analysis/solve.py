@@ -32,8 +32,22 @@ The search, on the compiled position (:mod:`~stytvolt.analysis.position`):
   in each hand and the leader, plus, for game points, what the tricks so far
   still mean (the side's points and each seat's tricks); card points are
   counted from the trick on, so their table needs no past at all;
+* the table's key on relative ranks: a card still out stands for its place
+  among its suit's cards still out (with its points), so positions that
+  differ only in which low cards have gone share an entry (as in Haglund's
+  DDS); its best lead is kept as a place in a suit and read back as the card
+  now in that place;
+* trick counting, for a game scored by each side's tricks alone with no card
+  points (Vira): the search counts the tricks one side takes from here, so
+  its table holds no past either, and a question about the score ("at least
+  t?") becomes one about the tricks ("at least k more?"), the score never
+  falling with them;
 * bounds at the start of each trick: the value if the side took every card
   left, and if it took none (the games' scores never give less for more);
+  counting tricks, also each side's run of top trumps (a trick each, whatever
+  happens) and the quick tricks the side on lead can cash at once (its cards
+  above every opponent's in a suit, as often as each opponent holding a
+  trump must follow);
 * equivalent cards merged: cards of one hand, one suit and one point value
   with no other player's card (nor the card winning the trick) between them
   play alike, so one of them is tried;
