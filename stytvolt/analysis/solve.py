@@ -84,6 +84,7 @@ OBJECTIVES = ("game", "points", "mixed")
 MIX = 256
 #: The search's move that gives the hand up (Klørsjavs's fold); cards are moves by their ``Card.index``.
 FOLD = -1
+_NO_MOVE = -2  # a table entry's best move before any was searched
 _INFINITY = 1_000_000
 _TABLE_LIMIT = 2_000_000  # entries; past it the table is cleared
 
@@ -672,14 +673,16 @@ class Search:
                             place -= 1
         p = self.leader
         if self.quick:
-            lo, hi = self._sure(p, out, left)
-            if entry is not None:
-                lo = entry[0] if entry[0] > lo else lo
-                hi = entry[1] if entry[1] < hi else hi
-            if lo >= t or lo == hi:
-                return lo
-            if hi < t:
-                return hi
+            if entry is None:
+                lo, hi = self._sure(p, out, left)
+                if lo >= t or lo == hi or hi < t:  # kept, so that the next visit stops at the table
+                    if key is not None:
+                        if len(self.table) >= _TABLE_LIMIT:
+                            self.table.clear()
+                        self.table[key] = [lo, hi, _NO_MOVE]
+                    return lo if lo >= t or lo == hi else hi
+            else:  # the entry's bounds began as these
+                lo, hi = entry[0], entry[1]
         maxing = self.maxing[p]
         moves = self._lead_moves(p, first, out)
         hands = self.hands
@@ -829,6 +832,33 @@ class Search:
                                        self.maxing[wseat] == maxing))
         if moves is None:
             moves = self._follow_moves(p, led, win, wseat, out)
+        if k + 1 == self.players and self.tmode:
+            # Counting tricks, nothing but the cards, the leader and the tricks done matter below (no points, no
+            # fold, no covered card): the trick is finished with just those.
+            counts = self.counts
+            leader = self.leader
+            for c in moves:
+                nseat = p if beats >> c & 1 else wseat
+                hands[p] ^= 1 << c
+                self.leader = nseat
+                self.done += 1
+                if counts[nseat]:
+                    v = self._lead(t - 1) + 1
+                else:
+                    v = self._lead(t)
+                self.done -= 1
+                hands[p] |= 1 << c
+                if maxing:
+                    if v > g:
+                        g = v
+                        if g >= t:
+                            break
+                elif v < g:
+                    g = v
+                    if g < t:
+                        break
+            self.leader = leader
+            return g
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
             summed = self.summed
