@@ -308,7 +308,7 @@ class Search:
             ends = self._trick_values()
             if ends[-1] < ends[0]:  # the seat wants fewer tricks for its side
                 self.counts = [not m for m in self.maxing]
-        self.quick = self.tmode and tuning.quick_tricks and facts.bitorder
+        self.quick = self.tmode and tuning.quick_tricks and facts.ordinal and facts.bitorder
         self.trump = facts.trump
         self.foes_of = [[s for s in range(n) if p.side[s] != p.side[q]] for q in range(n)]
 
