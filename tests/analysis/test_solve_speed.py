@@ -80,3 +80,30 @@ def test_vira_is_searched_by_counting_tricks_and_sjavs_by_its_score() -> None:
     assert not search.tmode and search.rank_key
     two = random_position(random.Random(5), ("sjavs", 2, 5))
     assert not Search(position_of(two), 0).rank_key
+
+
+def test_the_relative_ranks_key_shares_entries_and_its_hints_are_cards_of_the_leader(monkeypatch: Any) -> None:
+    # The table's best lead is kept as a place in a suit: read back, it must be a card the leader holds (a hint
+    # naming another card would only be ignored, so nothing else would show it).
+    hints = []
+    lead_moves = Search._lead_moves
+
+    def checked(self: Search, p: int, first: int | None, union: int = -1) -> list[int]:
+        if first is not None and first >= 0:
+            hints.append(bool(self.hands[p] >> first & 1))
+        return lead_moves(self, p, first, union)
+
+    monkeypatch.setattr(Search, "_lead_moves", checked)
+    states = [s for s in (ending(seed, 3, 8) for seed in range(0, 60, 3)) if s is not None]
+    states += [random_position(random.Random(seed), ("sjavs", 4, 6)) for seed in range(3)]
+    shared = 0
+    for state in states:
+        sizes = []
+        for rank_key in (True, False):
+            position = position_of(state)
+            search = Search(position, position.to_move, tuning=replace(TUNED, rank_key=rank_key))
+            search.value()
+            sizes.append(len(search.table))
+        assert sizes[0] <= sizes[1], sizes
+        shared += sizes[0] < sizes[1]
+    assert shared >= 8 and hints and all(hints), (shared, len(hints))
