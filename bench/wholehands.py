@@ -36,11 +36,11 @@ Figures are printed, never asserted.
 Measured (CPython 3.11.7, a shared two-core machine, ``nice -n 10``, CPU
 seconds), ``--hands 30``, issue 26's search (the relative ranks' key added):
 
-* sjavs-4: median 0.46 s, worst 10.4 s (258,000 and 7,150,000 nodes); old
-  median 0.73 s, worst 19.6 s (274,000 and 7,610,000 nodes); old/new 1.6x by
+* sjavs-4: median 0.43 s, worst 10.2 s (258,000 and 7,150,000 nodes); old
+  median 0.70 s, worst 18.9 s (274,000 and 7,610,000 nodes); old/new 1.6x by
   the medians, by hand median 1.6x, smallest 0.9x; no value differs.  (Before
-  the relative ranks' key: median 0.48 s, worst 10.8 s.)
-* klorsjavs: median 0.01 s, worst 0.04 s (3,560 and 22,300 nodes); old median
+  the relative ranks' key, as the issue had it: median 0.48 s, worst 10.8 s.)
+* klorsjavs: median 0.01 s, worst 0.03 s (3,560 and 22,300 nodes); old median
   0.01 s, worst 0.05 s; no value differs.
 
 The relative ranks' key saves few nodes here (6% at sjavs-4's median): most
