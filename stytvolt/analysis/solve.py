@@ -115,17 +115,12 @@ class Tuning:
     #: where no opponent can ruff) and each side's run of top trumps (they must win a trick each) bound the
     #: tricks from here.
     quick_tricks: bool = True
-    #: With ``trick_count``: partition search (Ginsberg; DDS's "winning ranks").  A search reports which cards'
-    #: ranks decided it (a trick's winner that beat a card of its own suit, the cards a quick or sure trick
-    #: rested on); its table entry then serves every position with the same leader, the same count of cards in
-    #: each hand and suit, and the same holders of each suit's cards down to its lowest such card.
-    winning_ranks: bool = True
 
 
 #: Every speed-up on: what :func:`solve` uses.
 TUNED = Tuning()
 #: The search as it was before issue 26's speed-ups (for measuring them).
-OLD = Tuning(memo_moves=False, rank_key=False, trick_count=False, quick_tricks=False, winning_ranks=False)
+OLD = Tuning(memo_moves=False, rank_key=False, trick_count=False, quick_tricks=False)
 
 
 @dataclass(frozen=True)
@@ -316,15 +311,6 @@ class Search:
         self.quick = self.tmode and tuning.quick_tricks and facts.ordinal and facts.bitorder
         self.trump = facts.trump
         self.foes_of = [[s for s in range(n) if p.side[s] != p.side[q]] for q in range(n)]
-        # Partition search (Tuning.winning_ranks): its own table, by the leader and each hand's count of cards in
-        # each suit, then by how deep in each suit the holders matter, then by those holders.
-        self.wranks = (self.tmode and tuning.winning_ranks and self.rank_key and facts.bitorder and self.use_table)
-        self.wtable: dict[tuple[int, ...], dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
-        self.wsize = 0
-        self.wr = 0  # the cards whose ranks decided the search just returned (absolute, at its position)
-        self.shapes: list[tuple[int, ...]] = []  # pattern number -> its shape
-        self.tops: dict[tuple[int, int], int] = {}  # (a suit's cards, d) -> its top d cards
-        self.cut: dict[int, tuple[int, ...]] = {}  # pattern number -> by depth, the number of its top part
 
     # -- what the side already has ---------------------------------------------------------------
 
@@ -495,17 +481,7 @@ class Search:
             return ends[left]
         if k == 0:
             return ends[0]
-        if self.wranks:
-            if not self.trick:
-                r = self._wlead(k)
-            else:
-                win, seat = self._winner()
-                union = self._union()
-                start = union
-                for c in self.trick:
-                    start |= 1 << c
-                r = self._wfollow(len(self.trick), self.to_move(), self.trick[0], win, seat, k, union, start)
-        elif not self.trick:
+        if not self.trick:
             r = self._lead(k)
         else:
             win, seat = self._winner()
@@ -752,318 +728,6 @@ class Search:
             entry[2] = best
         return g
 
-    # -- partition search (trick counting with winning ranks) -------------------------------------------
-
-    def _top(self, cards: int, depth: int) -> int:
-        """The ``depth`` highest of ``cards`` (one suit, ranking in the order of their bits)."""
-        out = 0
-        while depth:
-            b = 1 << (cards.bit_length() - 1)
-            out |= b
-            cards ^= b
-            depth -= 1
-        return out
-
-    def _cutoffs(self, pattern: int) -> tuple[int, ...]:
-        """By depth ``d``, the number standing for the top ``d`` cards of a suit's pattern (their holders, in
-        order)."""
-        found = self.cut.get(pattern)
-        if found is None:
-            shape = self.shapes[pattern]
-            out = []
-            for depth in range(len(shape) // 2 + 1):
-                key = shape[:2 * depth]
-                number = self.pattern_ids.get(key)
-                if number is None:
-                    number = self.pattern_ids[key] = len(self.pattern_ids)
-                    self.shapes.append(key)
-                out.append(number)
-            found = self.cut[pattern] = tuple(out)
-        return found
-
-    def _wlast(self) -> int:
-        """The last trick played out at once (one card in each hand), counting tricks; its winner's rank decided
-        it if it beat a card of its own suit."""
-        n = self.players
-        hands = self.hands
-        leader = self.leader
-        win = hands[leader].bit_length() - 1
-        wseat = leader
-        trick = 1 << win
-        beats = self.beats
-        for k in range(1, n):
-            seat = (leader + k) % n
-            c = hands[seat].bit_length() - 1
-            trick |= 1 << c
-            if beats[win] >> c & 1:
-                win, wseat = c, seat
-        self.wr = 1 << win if trick & self.suit_mask[self.suit[win]] & ~(1 << win) else 0
-        return 1 if self.counts[wseat] else 0
-
-    def _sure_ranks(self, p: int, out: int) -> int:
-        """The cards whose holders :meth:`_sure`'s bounds rest on (beyond the counts of cards in each hand and
-        suit): in each suit the cards from the highest one against the cards counted up, and in trumps from the
-        highest one outside the run of top trumps."""
-        hands = self.hands
-        suit_mask = self.suit_mask
-        trump = self.trump
-        w = 0
-        if trump >= 0 and not self.spare:
-            trumps = out & suit_mask[trump]
-            if trumps:
-                top = trumps.bit_length() - 1
-                holder = 0
-                while not hands[holder] >> top & 1:
-                    holder += 1
-                rest = trumps & ~hands[holder]
-                if rest:
-                    w |= trumps & ~((1 << (rest.bit_length() - 1)) - 1)
-        if self.maxing[p] == self.counts[p]:
-            opp = 0
-            for o in self.foes_of[p]:
-                opp |= hands[o]
-            for s in range(4):
-                if hands[p] & suit_mask[s]:
-                    theirs = opp & suit_mask[s]
-                    if theirs:
-                        w |= out & suit_mask[s] & ~((1 << (theirs.bit_length() - 1)) - 1)
-        return w
-
-    def _wlead(self, t: int) -> int:
-        """:meth:`_lead` counting tricks with winning ranks: a fail-soft bound on the tricks ``counts``'s side
-        takes from here, with ``self.wr`` the cards whose ranks decided it."""
-        self.nodes += 1
-        if not self.nodes & 1023:
-            self._check()
-        left = self.total_tricks - self.done
-        if t <= 0:
-            self.wr = 0
-            return 0
-        if t > left:
-            self.wr = 0
-            return left
-        if left == 1 and not self.spare:
-            return self._wlast()
-        hands = self.hands
-        suit_mask = self.suit_mask
-        out = self._union()
-        n = self.players
-        if n == 3:
-            x = hands[0] | hands[1] << 52 | hands[2] << 104
-        elif n == 4:
-            x = hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
-        else:
-            x = hands[0] | hands[1] << 52
-        spread = self.spread
-        patterns = self.patterns
-        full = []
-        sizes = self.leader
-        cuts = self.cut
-        for s in range(4):
-            a = x & spread[s]
-            c = patterns.get(a)
-            if c is None:
-                c = self._pattern(a, s)
-            byd = cuts.get(c)
-            full.append(byd if byd is not None else self._cutoffs(c))
-            m = suit_mask[s]
-            for h in hands:
-                sizes = sizes << 4 | (h & m).bit_count()
-        bkey = (sizes, self.done) if self.spare else (sizes,)
-        bucket = self.wtable.get(bkey)
-        first: int | None = None
-        f0, f1, f2, f3 = full
-        if bucket is not None:
-            for depths, entries in bucket.items():
-                entry = entries.get((f0[depths[0]], f1[depths[1]], f2[depths[2]], f3[depths[3]]))
-                if entry is None:
-                    continue
-                if entry[0] >= t or entry[1] < t:
-                    w = 0
-                    tops = self.tops
-                    for s in range(4):
-                        d = depths[s]
-                        if d:
-                            m = out & suit_mask[s]
-                            top = tops.get((m, d))
-                            if top is None:
-                                top = tops[(m, d)] = self._top(m, d)
-                            w |= top
-                    self.wr = w
-                    return entry[0] if entry[0] >= t else entry[1]
-                if first is None and entry[2] >= 0:
-                    first = entry[2]
-        p = self.leader
-        if first is not None:  # the hint is a place in a suit: the card now in that place, if p holds it
-            place = first & 63
-            for card in self.order[first >> 6]:
-                if out >> card & 1:
-                    if not place:
-                        first = card if hands[p] >> card & 1 else None
-                        break
-                    place -= 1
-        if self.quick:
-            lo, hi = self._sure(p, out, left)
-            if lo >= t or hi < t:
-                self.wr = self._sure_ranks(p, out)
-                return lo if lo >= t else hi
-        maxing = self.maxing[p]
-        moves = self._lead_moves(p, first, out)
-        best = moves[0]
-        g = -_INFINITY if maxing else _INFINITY
-        nxt = (p + 1) % n
-        ranks = 0
-        for c in moves:
-            hands[p] ^= 1 << c
-            v = self._wfollow(1, nxt, c, c, p, t, out ^ 1 << c, out)
-            hands[p] |= 1 << c
-            if maxing:
-                if v > g:
-                    g, best = v, c
-                    if g >= t:
-                        ranks = self.wr
-                        break
-            elif v < g:
-                g, best = v, c
-                if g < t:
-                    ranks = self.wr
-                    break
-            ranks |= self.wr
-        else:
-            ranks |= self._merged(hands[p], moves)
-        # Kept for every position whose holders agree down to the lowest card that decided it, suit by suit.
-        deep = []
-        for s in range(4):
-            w = ranks & suit_mask[s]
-            deep.append((out & suit_mask[s] & ~((w & -w) - 1)).bit_count() if w else 0)
-        dkey = (deep[0], deep[1], deep[2], deep[3])
-        key = (f0[deep[0]], f1[deep[1]], f2[deep[2]], f3[deep[3]])
-        if bucket is None:
-            if self.wsize >= _TABLE_LIMIT:
-                self.wtable.clear()
-                self.wsize = 0
-            bucket = self.wtable[bkey] = {}
-        kept = bucket.get(dkey)
-        if kept is None:
-            kept = bucket[dkey] = {}
-        entry = kept.get(key)
-        if entry is None:
-            entry = kept[key] = [0, left, _NO_MOVE]
-            self.wsize += 1
-        if g >= t:
-            if g > entry[0]:
-                entry[0] = g
-        elif g < entry[1]:
-            entry[1] = g
-        entry[2] = self.suit[best] << 6 | (self.above[best] & out).bit_count()
-        self.wr = ranks
-        return g
-
-    def _wfollow(self, k: int, p: int, led: int, win: int, wseat: int, t: int, out: int, start: int) -> int:
-        """:meth:`_follow` counting tricks with winning ranks (see :meth:`_wlead`); ``start`` the cards in the
-        hands when the trick began."""
-        self.nodes += 1
-        maxing = self.maxing[p]
-        hands = self.hands
-        beats = self.beats[win]
-        g = -_INFINITY if maxing else _INFINITY
-        moves: list[int] | tuple[int, ...] | None = None
-        if self.tuning.memo_moves:
-            legal = hands[p]
-            follow = legal & self.suit_mask[self.suit[led]]
-            if follow:
-                legal = follow
-            if not legal & (legal - 1):
-                moves = (legal.bit_length() - 1,)
-            else:
-                span = self.span_in.get(legal)
-                if span is None:
-                    span = self._span(legal, False)
-                moves = self.memo.get((win, legal, out & ~hands[p] & span, self.maxing[wseat] == maxing))
-        if moves is None:
-            moves = self._follow_moves(p, led, win, wseat, out)
-        ranks = 0
-        if k + 1 == self.players:
-            counts = self.counts
-            leader = self.leader
-            suit = self.suit
-            suit_mask = self.suit_mask
-            for c in moves:
-                if beats >> c & 1:
-                    nseat, w = p, c
-                else:
-                    nseat, w = wseat, win
-                hands[p] ^= 1 << c
-                self.leader = nseat
-                self.done += 1
-                if counts[nseat]:
-                    v = self._wlead(t - 1) + 1
-                else:
-                    v = self._wlead(t)
-                self.done -= 1
-                hands[p] |= 1 << c
-                wr = self.wr
-                # The trick's winner decided it by rank if it beat a card of its own suit.
-                if (start ^ out ^ 1 << c) & suit_mask[suit[w]] & ~(1 << w):
-                    wr |= 1 << w
-                if maxing:
-                    if v > g:
-                        g = v
-                        if g >= t:
-                            ranks = wr
-                            break
-                elif v < g:
-                    g = v
-                    if g < t:
-                        ranks = wr
-                        break
-                ranks |= wr
-            else:
-                ranks |= self._merged(hands[p] & suit_mask[suit[led]] or hands[p], moves)
-            self.leader = leader
-            self.wr = ranks
-            return g
-        nxt = (p + 1) % self.players
-        for c in moves:
-            hands[p] ^= 1 << c
-            if beats >> c & 1:
-                v = self._wfollow(k + 1, nxt, led, c, p, t, out ^ 1 << c, start)
-            else:
-                v = self._wfollow(k + 1, nxt, led, win, wseat, t, out ^ 1 << c, start)
-            hands[p] |= 1 << c
-            if maxing:
-                if v > g:
-                    g = v
-                    if g >= t:
-                        ranks = self.wr
-                        break
-            elif v < g:
-                g = v
-                if g < t:
-                    ranks = self.wr
-                    break
-            ranks |= self.wr
-        else:
-            ranks |= self._merged(hands[p] & self.suit_mask[self.suit[led]] or hands[p], moves)
-        self.wr = ranks
-        return g
-
-    def _merged(self, legal: int, moves: list[int] | tuple[int, ...]) -> int:
-        """At a node where every move was searched: the cards whose holders the merging of equivalent cards
-        rested on.  A card stood for others of its hand with no other hand's card between them; where it did,
-        the suit's holders matter down to the lowest legal card, so that the same cards merge alike."""
-        rest = legal
-        for c in moves:
-            rest &= ~(1 << c)
-        if not rest:
-            return 0
-        out = 0
-        for s in range(4):
-            if rest & self.suit_mask[s]:
-                mine = legal & self.suit_mask[s]
-                out |= mine & -mine
-        return out
-
     def _pattern(self, cards: int, s: int) -> int:
         """The number standing for suit ``s``'s cards still out, ``cards`` being them in every seat's place (seat
         i's at bits 52 * i on): who holds each and what it is worth, in the suit's order, highest first."""
@@ -1080,7 +744,6 @@ class Search:
         found = self.pattern_ids.get(key)
         if found is None:
             found = self.pattern_ids[key] = len(self.pattern_ids)
-            self.shapes.append(key)
         if len(self.patterns) >= _TABLE_LIMIT:
             self.patterns.clear()
         self.patterns[cards] = found
