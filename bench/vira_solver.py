@@ -1,13 +1,14 @@
 """How quick the Vira solver is on whole hands, and how strong and quick the expert (the sampling player) is.
 
     python bench/vira_solver.py [--hands N] [--matches N] [--players 3|4] [--level expert|club] [--seed N]
-                                [--limit SECONDS] [--worlds N] [--solve-at N] [--max-nodes N]
+                                [--limit SECONDS] [--old] [--worlds N] [--solve-at N] [--max-nodes N]
 
 1. The solver: ``--hands`` seeded whole hands (``HandState.deal(seed, dealer=seed % players)``, seeds from
    ``--seed``), the auction and procedure made by SimpleBots (so the contracts are the ones played at the table;
    a surrendered hand is skipped), solved from the first lead, every card's value
    (``stytvolt.vira.solving.solve``), each within ``--limit`` seconds: median and worst seconds and positions,
-   by kind (trump contract or misère), and how many were not settled in the limit.
+   by kind (trump contract or misère), and how many were not settled in the limit.  ``--old`` solves them with the
+   search as it was before issue 26's speed-ups (``stytvolt.analysis.solve.OLD``) instead.
 2. The match: ``--matches`` seeded hands, each played twice: the expert (the sampling player at ``--level``,
    seeded by the hand) in one seat (the seat turns with the hand's seed, so every seat, soloist or opponent, is
    played alike) and SimpleBots in the others; then the same hand with a SimpleBot in that seat.  The expert asks
@@ -19,9 +20,14 @@
 Measured (CPython 3.11, a shared two-core machine under a load of 5 to 8, ``nice -n 10``, CPU seconds):
 
 * whole three-player hands from the first lead (SimpleBots' contracts, all trump contracts in the sample):
-  ``--hands 16 --matches 0 --limit 10`` on main as of 813e3cc (side_tricks, the shared search's speed-ups):
-  7 of 16 settled within 10 s, median 1.07 s, worst 2.5 s (637,000 and 1,600,000 positions); 9 not settled in
-  10 s (before those, 20 hands: 9 settled, median 1.10 s).  Far from the issue's 2 s median.
+  ``--hands 16 --matches 0 --limit 10`` with issue 26's search (the table's key on relative ranks, trick counting,
+  quick and sure tricks): 16 of 16 settled, median 0.80 s, worst 4.8 s (360,000 and 2,950,000 positions);
+  ``--hands 30``: 30 of 30, median 0.42 s, worst 7.1 s (154,000 and 3,530,000 positions); ``--players 4
+  --hands 16``: 16 of 16, median 0.85 s, worst 5.3 s.  The issue's aim (a median under 2 s) is reached; the
+  worst hands are not under it.  Before (main as of 29ada06, measured again on this machine): 9 of 16 settled
+  within 10 s, median 1.45 s, worst 5.7 s (798,000 and 3,910,000 positions); ``--old`` (the search before every
+  issue-26 speed-up, the move memo too): 8 of 16, median 2.5 s.  Misères from the first lead (not in the sample;
+  four from ``tests/vira``'s random auctions) took 0.06 to 0.96 s (the old search 0.13 to 13.7 s).
 * the expert (16 hands pictured, solved from 8 cards a hand, 150,000 positions a decision) against SimpleBots,
   ``--hands 0 --matches 2000`` (27 minutes): the expert's seat +1.418 ± 0.228 points a hand, a SimpleBot in the
   same seat of the same hands +1.455 ± 0.227: a paired gain of -0.037 ± 0.180 (73 hands better, 76 worse, 1,851
@@ -46,6 +52,8 @@ from dataclasses import replace
 from typing import Any
 
 from stytvolt.analysis.players import SamplingPlayer, player
+from stytvolt.analysis.solve import OLD
+from stytvolt.analysis.solve import solve as solve_with
 from stytvolt.core.errors import StytvoltError
 from stytvolt.vira import HandState
 from stytvolt.vira.bots import SimpleBot
@@ -73,7 +81,7 @@ def kind_of(state: HandState) -> str:
     return "misère" if state.misere or state.contract.always_misere else "trump"
 
 
-def bench_solver(hands: int, players: int, seed: int, limit: float) -> None:
+def bench_solver(hands: int, players: int, seed: int, limit: float, old: bool = False) -> None:
     times: dict[str, list[float]] = defaultdict(list)
     nodes: dict[str, list[int]] = defaultdict(list)
     unsettled: dict[str, int] = defaultdict(int)
@@ -87,7 +95,7 @@ def bench_solver(hands: int, players: int, seed: int, limit: float) -> None:
         done += 1
         started = time.process_time()
         try:
-            solution = solve(state, deadline=limit)
+            solution = solve_with(state, deadline=limit, tuning=OLD) if old else solve(state, deadline=limit)
         except StytvoltError:
             unsettled[kind_of(state)] += 1
             continue
@@ -100,7 +108,8 @@ def bench_solver(hands: int, players: int, seed: int, limit: float) -> None:
             nodes[key].append(solution.nodes)
     for key in sorted(times, key=lambda k: k != "all"):
         t, n = times[key], nodes[key]
-        print(f"solver, {len(t)} whole {players}-player hands ({key}) from the first lead, every card's value: "
+        print(f"solver{' (OLD)' if old else ''}, {len(t)} whole {players}-player hands ({key}) from the first lead, "
+              f"every card's value: "
               f"median {statistics.median(t):.3f} s, worst {max(t):.3f} s CPU; positions median "
               f"{statistics.median(n):.0f}, worst {max(n)}")
     print(f"  not settled within {limit:g} s: {sum(unsettled.values())} of {hands} "
@@ -178,13 +187,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", default="expert", choices=("expert", "club"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=30.0)
+    parser.add_argument("--old", action="store_true", help="the search before issue 26's speed-ups")
     parser.add_argument("--worlds", type=int)
     parser.add_argument("--solve-at", type=int, dest="solve_at")
     parser.add_argument("--max-nodes", type=int, dest="max_nodes")
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {sys.platform}")
     if args.hands:
-        bench_solver(args.hands, args.players, args.seed, args.limit)
+        bench_solver(args.hands, args.players, args.seed, args.limit, args.old)
     overrides = {k: v for k in ("worlds", "solve_at", "max_nodes") if (v := getattr(args, k)) is not None}
     if args.matches:
         bench_match(args.matches, args.players, args.seed, args.level, overrides)

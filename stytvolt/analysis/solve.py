@@ -32,8 +32,22 @@ The search, on the compiled position (:mod:`~stytvolt.analysis.position`):
   in each hand and the leader, plus, for game points, what the tricks so far
   still mean (the side's points and each seat's tricks); card points are
   counted from the trick on, so their table needs no past at all;
+* the table's key on relative ranks: a card still out stands for its place
+  among its suit's cards still out (with its points), so positions that
+  differ only in which low cards have gone share an entry (as in Haglund's
+  DDS); its best lead is kept as a place in a suit and read back as the card
+  now in that place;
+* trick counting, for a game scored by each side's tricks alone with no card
+  points (Vira): the search counts the tricks one side takes from here, so
+  its table holds no past either, and a question about the score ("at least
+  t?") becomes one about the tricks ("at least k more?"), the score never
+  falling with them;
 * bounds at the start of each trick: the value if the side took every card
   left, and if it took none (the games' scores never give less for more);
+  counting tricks, also each side's run of top trumps (a trick each, whatever
+  happens) and the quick tricks the side on lead can cash at once (its cards
+  above every opponent's in a suit, as often as each opponent holding a
+  trump must follow);
 * equivalent cards merged: cards of one hand, one suit and one point value
   with no other player's card (nor the card winning the trick) between them
   play alike, so one of them is tried;
@@ -70,6 +84,7 @@ OBJECTIVES = ("game", "points", "mixed")
 MIX = 256
 #: The search's move that gives the hand up (Klørsjavs's fold); cards are moves by their ``Card.index``.
 FOLD = -1
+_NO_MOVE = -2  # a table entry's best move before any was searched
 _INFINITY = 1_000_000
 _TABLE_LIMIT = 2_000_000  # entries; past it the table is cleared
 
@@ -88,12 +103,24 @@ class Tuning:
     #: cards, the others' cards, the card winning the trick and whose side it is; and play a follower's
     #: only legal card without building a list at all.
     memo_moves: bool = True
+    #: Key the transposition table on relative ranks: each card still out stands for its place among the cards
+    #: of its suit still out (and its points), so positions that differ only in which low cards are gone share
+    #: an entry.  Exact for every objective (points are part of the key); off where cards lie under others.
+    rank_key: bool = True
+    #: For a game scored by each side's tricks alone with no card points (Vira), search the tricks the side
+    #: takes from here rather than the score: the table's entries then hold no past at all (the score's
+    #: null-window questions become "at least k more tricks?" through the score's monotonicity).
+    trick_count: bool = True
+    #: With ``trick_count``: at the start of a trick, the tricks the side on lead can cash at once (top cards
+    #: where no opponent can ruff) and each side's run of top trumps (they must win a trick each) bound the
+    #: tricks from here.
+    quick_tricks: bool = True
 
 
 #: Every speed-up on: what :func:`solve` uses.
 TUNED = Tuning()
 #: The search as it was before issue 26's speed-ups (for measuring them).
-OLD = Tuning(memo_moves=False)
+OLD = Tuning(memo_moves=False, rank_key=False, trick_count=False, quick_tricks=False)
 
 
 @dataclass(frozen=True)
@@ -138,6 +165,11 @@ class _Facts:
     cheap: list[int]  # card -> sort key, cheapest first: points, then rank
     rich: list[int]  # card -> sort key, most points first, then the lowest rank
     top_first: list[int]  # card -> sort key for a suit's top cards led: most points, then the highest
+    # Whether one card beats another is read from their suits and their order in the suit alone (a higher card
+    # of the suit, or a trump over a plain card): then renaming the cards of a suit in order changes no trick.
+    ordinal: bool
+    trump: int  # the suit that beats the others (ordinal tables), or -1
+    bitorder: bool  # each suit's cards rank in the order of their indices (the highest has the highest bit)
 
 
 _FACTS: "weakref.WeakKeyDictionary[TrickTable, _Facts]" = weakref.WeakKeyDictionary()
@@ -158,9 +190,15 @@ def _facts(t: TrickTable) -> _Facts:
                 if t.suit[a] == t.suit[b]:
                     lo, hi = min(t.rank[a], t.rank[b]), max(t.rank[a], t.rank[b])
                     between[a * 52 + b] = sum(1 << x for x in cards if t.suit[x] == t.suit[a] and lo < t.rank[x] < hi)
+        ruffing = {t.suit[c] for w in cards for c in _indices(t.beats[w]) if t.suit[c] != t.suit[w]}
+        trump = next(iter(ruffing)) if len(ruffing) == 1 else -1
+        ordinal = len(ruffing) <= 1 and all(
+            bool(t.beats[w] >> c & 1) == (t.rank[c] > t.rank[w] if t.suit[c] == t.suit[w] else t.suit[c] == trump)
+            for w in cards for c in cards if c != w)
+        bitorder = all(o == sorted(o, reverse=True) for o in t.order)
         found = _Facts(above, between, [t.value[c] * 64 + t.rank[c] for c in range(52)],
                        [-t.value[c] * 64 + t.rank[c] for c in range(52)],
-                       [-t.value[c] * 64 - t.rank[c] for c in range(52)])
+                       [-t.value[c] * 64 - t.rank[c] for c in range(52)], ordinal, trump, bitorder)
         _FACTS[t] = found
     return found
 
@@ -251,6 +289,28 @@ class Search:
         if self.mix:
             self.fold_value = self.fold_value * self.mix + self.past_points()  # (a fold comes before any trick)
         self._history: list[tuple[int, int, list[int], int]] = []
+        # The table's key on relative ranks (Tuning.rank_key): each suit's cards still out, as who holds them and
+        # what they are worth in the suit's order, stand for themselves by a number.  Renaming a suit's cards in
+        # order changes no trick when a card beats another by suit and order alone (``ordinal``); a covered card
+        # is another matter (what lies under which card), so the exact key stays there.
+        self.rank_key = tuning.rank_key and facts.ordinal and not self.covers
+        self.spread = [sum(m << 52 * i for i in range(n)) for m in t.suit_mask]  # a suit's mask in every seat's place
+        self.patterns: dict[int, int] = {}  # a suit's cards in every seat's place -> its pattern's number
+        self.pattern_ids: dict[tuple[int, ...], int] = {}
+        # Trick counting (Tuning.trick_count): with no card points and a score read from each side's tricks alone,
+        # the search counts the tricks one side (``counts``) takes from here, the side whose tricks the seat wants
+        # (its own, or the other's in a misère); :meth:`bound` turns a score's question into a count's.
+        self.tmode = (tuning.trick_count and self.game and p.side_tricks and t.total == 0 and self.fold_seat < 0
+                      and not self.covers)
+        self.summed = not self.game or self.tmode  # the stored quantity is a sum from here (points or tricks)
+        self.counts = list(self.maxing)  # whose gains the sum counts
+        if self.tmode:
+            ends = self._trick_values()
+            if ends[-1] < ends[0]:  # the seat wants fewer tricks for its side
+                self.counts = [not m for m in self.maxing]
+        self.quick = self.tmode and tuning.quick_tricks and facts.ordinal and facts.bitorder
+        self.trump = facts.trump
+        self.foes_of = [[s for s in range(n) if p.side[s] != p.side[q]] for q in range(n)]
 
     # -- what the side already has ---------------------------------------------------------------
 
@@ -374,6 +434,8 @@ class Search:
         at least ``g`` when ``g >= t``, and at most ``g`` when ``g < t`` (fail-soft)."""
         if self.done < 0 or self.done == self.total_tricks:
             return self.final_value()
+        if self.tmode:
+            return self._trick_bound(t)
         offset = 0 if self.game else self.past_points()
         if not self.trick:
             return self._lead(t - offset) + offset
@@ -386,6 +448,45 @@ class Search:
                                 self._union()) + offset
         finally:
             self.rest -= pts
+
+    def _trick_values(self) -> list[int]:
+        """The value if ``counts``'s side takes ``x`` of the tricks left and the other side the rest, for each
+        ``x`` from 0 to the tricks left (the score reads each side's tricks alone)."""
+        left = self.total_tricks - self.done
+        mine, theirs = self.counts.index(True), self.counts.index(False)
+        trk = self.trk
+        out = []
+        for x in range(left + 1):
+            trk[mine] += x
+            trk[theirs] += left - x
+            out.append(self._end())
+            trk[mine] -= x
+            trk[theirs] -= left - x
+        return out
+
+    def _trick_bound(self, t: int) -> int:
+        """:meth:`bound` by counting tricks: the value is at least ``t`` exactly when ``counts``'s side takes at
+        least ``k`` more tricks, the fewest that score ``t`` (the score never falls with them); a fail-soft bound
+        ``r`` on the tricks is one on the value through the same score."""
+        ends = self._trick_values()
+        if any(a > b for a, b in zip(ends, ends[1:])):  # (a score that breaks its promise) search it as a score
+            self.tmode = self.quick = False
+            self.summed = not self.game
+            self.counts = list(self.maxing)
+            self.table.clear()
+            return self.bound(t)
+        left = len(ends) - 1
+        k = next((x for x, v in enumerate(ends) if v >= t), -1)
+        if k < 0:
+            return ends[left]
+        if k == 0:
+            return ends[0]
+        if not self.trick:
+            r = self._lead(k)
+        else:
+            win, seat = self._winner()
+            r = self._follow(len(self.trick), self.to_move(), self.trick[0], win, seat, 0, k, self._union())
+        return ends[0 if r < 0 else left if r > left else r]
 
     def at_least(self, t: int) -> bool:
         """Whether the value from the position reached by :meth:`play` is at least ``t``."""
@@ -480,7 +581,9 @@ class Search:
             gained += self.cardvalue[c]
             if beats[win] >> c & 1:
                 win, wseat = c, s
-        if not self.game:
+        if self.summed:
+            if self.tmode:
+                return 1 if self.counts[wseat] else 0
             return gained if self.maxing[wseat] else 0
         gain = gained if self.in0[wseat] else 0
         self.pts[wseat] += gained
@@ -497,33 +600,91 @@ class Search:
         self.nodes += 1
         if not self.nodes & 1023:
             self._check()
-        found = self.bounds_memo.get((self.s0, *self.trk, self.rest)) if self.game else None
-        lo, hi = found if found is not None else self._bounds()
+        left = self.total_tricks - self.done
+        if self.tmode:  # the tricks from here
+            lo, hi = 0, left
+        else:
+            found = self.bounds_memo.get((self.s0, *self.trk, self.rest)) if self.game else None
+            lo, hi = found if found is not None else self._bounds()
         if lo >= t or lo == hi:
             return lo
         if hi < t:
             return hi
-        if self.total_tricks - self.done == 1 and self.fold_seat < 0 and not self.spare:
+        if left == 1 and self.fold_seat < 0 and not self.spare:
             return self._last_trick()
-        key = None
+        key: tuple[int, ...] | None = None
         entry = None
+        first: int | None = None
+        hands = self.hands
+        out = self._union()
         if self.use_table:
-            if self.side_tricks:  # the score reads only each side's tricks: side 0's total says them all
-                key = (*self.hands, self.leader, self.s0, sum(self.trk[s] for s in self.side0))
-            elif self.game:
-                key = (*self.hands, self.leader, self.s0, *self.trk)
+            if self.rank_key:
+                n = self.players
+                if n == 3:
+                    x = hands[0] | hands[1] << 52 | hands[2] << 104
+                elif n == 4:
+                    x = hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
+                else:
+                    x = hands[0] | hands[1] << 52
+                spread = self.spread
+                patterns = self.patterns
+                a = x & spread[0]
+                ca = patterns.get(a)
+                if ca is None:
+                    ca = self._pattern(a, 0)
+                b = x & spread[1]
+                cb = patterns.get(b)
+                if cb is None:
+                    cb = self._pattern(b, 1)
+                c = x & spread[2]
+                cc = patterns.get(c)
+                if cc is None:
+                    cc = self._pattern(c, 2)
+                d = x & spread[3]
+                cd = patterns.get(d)
+                if cd is None:
+                    cd = self._pattern(d, 3)
+                if self.summed:  # points or tricks from here: the cards left say it all
+                    key = (ca, cb, cc, cd, self.leader, self.done) if self.spare else (ca, cb, cc, cd, self.leader)
+                elif self.side_tricks:
+                    key = (ca, cb, cc, cd, self.leader, self.s0, sum(self.trk[s] for s in self.side0))
+                else:
+                    key = (ca, cb, cc, cd, self.leader, self.s0, *self.trk)
+            elif self.summed:
+                key = (*hands, self.leader, self.done) if self.spare and self.tmode else (*hands, self.leader)
+            elif self.side_tricks:  # the score reads only each side's tricks: side 0's total says them all
+                key = (*hands, self.leader, self.s0, sum(self.trk[s] for s in self.side0))
             else:
-                key = (*self.hands, self.leader)
+                key = (*hands, self.leader, self.s0, *self.trk)
             entry = self.table.get(key)
             if entry is not None:
                 if entry[0] >= t:
                     return entry[0]
                 if entry[1] < t:
                     return entry[1]
+                first = entry[2]
+                if self.rank_key and first >= 0:  # the hint is a place in a suit: the card now in that place
+                    place = first & 63
+                    for card in self.order[first >> 6]:
+                        if out >> card & 1:
+                            if not place:
+                                first = card
+                                break
+                            place -= 1
         p = self.leader
+        if self.quick:
+            if entry is None:
+                lo, hi = self._sure(p, out, left)
+                if lo >= t or lo == hi or hi < t:  # kept, so that the next visit stops at the table
+                    if key is not None:
+                        if len(self.table) >= _TABLE_LIMIT:
+                            self.table.clear()
+                        self.table[key] = [lo, hi, _NO_MOVE]
+                    return lo if lo >= t or lo == hi else hi
+            else:  # the entry's bounds began as these
+                lo, hi = entry[0], entry[1]
         maxing = self.maxing[p]
-        out = self._union()
-        moves = self._lead_moves(p, entry[2] if entry is not None else None, out)
+        moves = self._lead_moves(p, first, out)
         hands = self.hands
         under = self.under
         value = self.cardvalue
@@ -553,6 +714,8 @@ class Search:
                     break
         g = lo if g < lo else hi if g > hi else g
         if key is not None:
+            if self.rank_key and best >= 0:  # kept as its place among the cards of its suit still out
+                best = self.suit[best] << 6 | (self.above[best] & out).bit_count()
             if entry is None:
                 if len(self.table) >= _TABLE_LIMIT:
                     self.table.clear()
@@ -564,6 +727,83 @@ class Search:
                 entry[1] = g
             entry[2] = best
         return g
+
+    def _pattern(self, cards: int, s: int) -> int:
+        """The number standing for suit ``s``'s cards still out, ``cards`` being them in every seat's place (seat
+        i's at bits 52 * i on): who holds each and what it is worth, in the suit's order, highest first."""
+        n = self.players
+        value = self.cardvalue
+        shape = []
+        for c in self.order[s]:
+            for i in range(n):
+                if cards >> (c + 52 * i) & 1:
+                    shape.append(i)
+                    shape.append(value[c])
+                    break
+        key = tuple(shape)
+        found = self.pattern_ids.get(key)
+        if found is None:
+            found = self.pattern_ids[key] = len(self.pattern_ids)
+        if len(self.patterns) >= _TABLE_LIMIT:
+            self.patterns.clear()
+        self.patterns[cards] = found
+        return found
+
+    def _sure(self, p: int, out: int, left: int) -> tuple[int, int]:
+        """Bounds on the tricks ``counts``'s side takes from the start of a trick ``p`` leads (trick counting, each
+        suit's cards ranking in the order of their bits; ``out`` the cards in the hands):
+
+        * the run of top trumps in one hand wins a trick each, whatever happens (every card is played);
+        * the cards ``p`` can cash at once: in each suit its cards above every opponent's, as many as every
+          opponent holding a trump must follow (a side that wants tricks takes these first if it likes)."""
+        hands = self.hands
+        suit_mask = self.suit_mask
+        counts = self.counts
+        trump = self.trump
+        lo, hi = 0, left
+        if trump >= 0 and not self.spare:
+            trumps = out & suit_mask[trump]
+            if trumps:
+                top = trumps.bit_length() - 1
+                holder = 0
+                while not hands[holder] >> top & 1:
+                    holder += 1
+                mine = hands[holder] & trumps
+                rest = trumps ^ mine
+                run = (mine >> rest.bit_length()).bit_count()
+                if counts[holder]:
+                    lo = run
+                else:
+                    hi = left - run
+        if self.maxing[p] == counts[p]:  # the side on lead wants its own tricks
+            opp = 0
+            ruffers = []
+            for o in self.foes_of[p]:
+                opp |= hands[o]
+                if trump >= 0 and hands[o] & suit_mask[trump]:
+                    ruffers.append(hands[o])
+            mine = hands[p]
+            q = 0
+            for s in range(4):
+                held = mine & suit_mask[s]
+                if not held:
+                    continue
+                theirs = opp & suit_mask[s]
+                w = (held >> theirs.bit_length()).bit_count()
+                if s != trump:
+                    for r in ruffers:
+                        f = (r & suit_mask[s]).bit_count()
+                        if f < w:
+                            w = f
+                q += w
+            if q > left:
+                q = left
+            if counts[p]:
+                if q > lo:
+                    lo = q
+            elif left - q < hi:
+                hi = left - q
+        return lo, hi
 
     def _follow(self, k: int, p: int, led: int, win: int, wseat: int, tpts: int, t: int, out: int) -> int:
         """Player ``p`` plays the ``k``-th card of a trick led by ``led`` and won so far by ``win`` (``wseat``),
@@ -592,9 +832,38 @@ class Search:
                                        self.maxing[wseat] == maxing))
         if moves is None:
             moves = self._follow_moves(p, led, win, wseat, out)
+        if k + 1 == self.players and self.tmode:
+            # Counting tricks, nothing but the cards, the leader and the tricks done matter below (no points, no
+            # fold, no covered card): the trick is finished with just those.
+            counts = self.counts
+            leader = self.leader
+            for c in moves:
+                nseat = p if beats >> c & 1 else wseat
+                hands[p] ^= 1 << c
+                self.leader = nseat
+                self.done += 1
+                if counts[nseat]:
+                    v = self._lead(t - 1) + 1
+                else:
+                    v = self._lead(t)
+                self.done -= 1
+                hands[p] |= 1 << c
+                if maxing:
+                    if v > g:
+                        g = v
+                        if g >= t:
+                            break
+                elif v < g:
+                    g = v
+                    if g < t:
+                        break
+            self.leader = leader
+            return g
         if k + 1 == self.players:
             pts, trk = self.pts, self.trk
-            game = self.game
+            summed = self.summed
+            counts = self.counts
+            tmode = self.tmode
             in0 = self.in0
             for c in moves:
                 if c == FOLD:
@@ -613,8 +882,11 @@ class Search:
                         self.s0 += gained
                     self.leader = nseat
                     self.done += 1
-                    if not game and self.maxing[nseat]:
-                        v = self._lead(t - gained) + gained
+                    if summed and counts[nseat]:
+                        if tmode:
+                            v = self._lead(t - 1) + 1
+                        else:
+                            v = self._lead(t - gained) + gained
                     else:
                         v = self._lead(t)
                     self.done -= 1
