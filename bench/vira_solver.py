@@ -33,7 +33,12 @@ Measured (CPython 3.11, a shared two-core machine under a load of 5 to 8, ``nice
   same seat of the same hands +1.455 ± 0.227: a paired gain of -0.037 ± 0.180 (73 hands better, 76 worse, 1,851
   alike: the auction, the SimpleBot's in both, decides most hands); decisions of the play median 0.015 s, worst
   0.51 s.  As an opponent it gains a little, as the soloist of a draw it loses (120 hands: -0.37 a hand; solving
-  from 10 cards, 500,000 positions: -0.60).
+  from 10 cards, 500,000 positions: -0.60).  With the faster search, 300 hands (``--matches 300``, idle machine):
+  -0.247 ± 0.418 (9 better, 12 worse); solved from the first lead (``--solve-at 13 --max-nodes 600000``) -0.093 ±
+  0.456 (8 better, 11 worse; decisions median 0.010 s, worst 1.7 s): solving deeper does not change it.  The room
+  a fair player has: a double-dummy player that sees every card, in the same seats of the same 300 hands, gains
+  +0.440 ± 0.362 (11 better, 2 worse); a Draw's soloist that remembers what it laid away (it is spread among the
+  hidden cards now) plays no better (500 draws: -0.088 either way).
 
 Figures are printed, never asserted.  Run small counts while developing
 (``nice -n 10 python bench/vira_solver.py --hands 20 --matches 40``).
