@@ -459,7 +459,8 @@ class Search:
         race (the other team never gets five of the nine): an ordinary game when the other team has a trick,
         at least that when not (it may yet keep in).  A team sure of one trick more keeps the other team from
         all nine tricks: it can at most keep in (alone, if one player has all its tricks), or, playing on,
-        win an ordinary game (or kept in alone, when the partner's first trick ends a lone play-on)."""
+        win an ordinary game (or kept in alone, when the partner's first trick ends a lone play-on); sure of a
+        trick among the first five (``early``), it keeps the other team from keeping in too."""
         if h.promo[0] | h.promo[1] | h.promo[2] | h.promo[3] or h.exposed and self._may_make_four(h):
             return None
         sure = [self._counted_tricks(h, 0), self._counted_tricks(h, 1)]
@@ -537,15 +538,15 @@ class Search:
         return min(best, TRICKS - h.done)
 
     def _later_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
-        """At the start of a trick: a team and how many more tricks it is sure of by the end of the hand (the
-        hand played out to nine), or None.
+        """At the start of a trick: a team, how many more tricks it is sure of by the end of the hand (the
+        hand played out to nine), and how many of them among the tricks left of the first five; or None.
 
         A card of a team whose level is above every level card of the other team and reaches the defence of
         every other card of theirs but a lamb wins any trick it is played to, unless a lamb of the other team
         was led to it (nothing beats a led lamb; a partner's higher card keeps the trick in the team).  Each
         player plays one card a trick, so a player holding k such cards of the n each holds takes at least
-        min(k, n - lambs) of the tricks left: the other team leads each of its lambs once at most, and he
-        plays another card to those while he has one.  A face-up card some move can still fetch counts as
+        min(k, n - lambs) of the tricks left (and of the first five's, counting those left there as n): the
+        other team leads each of its lambs once at most, and he plays another card to those while he has one.  A face-up card some move can still fetch counts as
         the other team's (and as anyone's when it has a level); four of a kind, held or that a trade could
         make, is beyond this reckoning (None).
         """
