@@ -112,6 +112,7 @@ class GameInfo:
     quiz: str = ""  # registers its question kinds with :mod:`stytvolt.learn`: "stytvolt.<game>.quiz"
     solver: str = ""  # what the shared analysis reads of it (:mod:`stytvolt.analysis`): "stytvolt.<game>.solving"
     worked: str = ""  # its worked hands, stepped card by card: "stytvolt.<game>.worked"
+    coach: str = ""  # the ideas its coach names (``IDEAS``, ``idea(obs, action)``, ``UNIT``): "stytvolt.<game>.coach"
     cli: str = ""  # adds its commands to ``stytvolt`` (``add_commands``): "stytvolt.<game>.cli"
     glossary: str = ""  # its words, for the site's tooltips and search (``TERMS``, ``Term``, ``normalize``)
     # Its pages a rule link may lead to, as (file in its docs folder, the title the site's menu gives it):

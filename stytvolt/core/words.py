@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["counted", "plural", "noun_for", "COUNTED_FIELD"]
+__all__ = ["counted", "plural", "noun_for", "COUNTED_FIELD", "CARD_WORD", "hidden_words"]
 
 #: A template field with a noun as its format spec: ``{tricks:trick}`` or ``{n:cross|crosses}``.  A spec must start
 #: with a letter and be two characters or more, so the one-letter format types (``{x:d}``) keep their meaning.
@@ -55,3 +55,23 @@ def counted(n: float, noun: str, plural_form: str | None = None) -> str:
     """
     number = str(n) if isinstance(n, int) else f"{n:g}"
     return f"{number} {noun_for(n, noun, plural_form)}"
+
+
+#: A card as people read it (♥A, ♣10): the one way every reason, hint and log writes a card.
+CARD_WORD = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
+
+
+def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
+    """``text`` with every card its reader has not seen (``known``: the cards the reader has seen, written like ♥A) said as
+    "a hidden card"; and whether any was."""
+    hid = False
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal hid
+        if match.group(0) in known:
+            return match.group(0)
+        hid = True
+        before = text[:match.start()].rstrip()
+        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
+
+    return CARD_WORD.sub(swap, text), hid

@@ -122,6 +122,8 @@ def part_modules(game: str) -> dict[str, str]:
     parts = dict(info.widgets)
     if info.table:
         parts["table"] = info.table
+    if info.coach:
+        parts["ideas"] = "stytvolt.web.coach"
     return parts
 
 

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
+from stytvolt.core.words import CARD_WORD, hidden_words
 from stytvolt.web import WidgetError
 
 __all__ = [
@@ -250,25 +251,6 @@ def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, att
 
 
 #: A card as the table writes it in words (♥A, ♣10).
-CARD_WORD = re.compile(r"[♥♠♦♣](?:10|[2-9AJQK])")
-
-
-def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
-    """``text`` with every card South has not seen (``known``: the cards South has seen, written like ♥A) said as
-    "a hidden card"; and whether any was."""
-    hid = False
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal hid
-        if match.group(0) in known:
-            return match.group(0)
-        hid = True
-        before = text[:match.start()].rstrip()
-        return "A hidden card" if not before or before.endswith(".") else "a hidden card"
-
-    return CARD_WORD.sub(swap, text), hid
-
-
 def table_request(params: Mapping[str, str], dos: Sequence[str], seed_of: Callable[[Mapping[str, str]], int | None],
                   build_seed: int) -> tuple[str, str, int | None, bool]:
     """A table's request read: (what to do, the game's text, the seed of a new game, whether to deal a new game).
