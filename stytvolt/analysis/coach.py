@@ -46,11 +46,11 @@ from stytvolt.core.cards import Card
 from stytvolt.core.errors import InvalidPosition, type_name
 from stytvolt.core.explain import Reason
 from stytvolt.core.protocol import GameInfo, GameState, run_to_end
-from stytvolt.core.words import counted, hidden_words
+from stytvolt.core.words import counted, hidden_words, noun_for
 from stytvolt.analysis.games import game_of
 
 __all__ = ["Idea", "Figures", "Hint", "hint", "hint_steps", "why", "why_steps", "ideas", "action_words", "seen_cards",
-           "COACH_LEVEL"]
+           "COACH_LEVEL", "amount", "cost_words", "decision_words", "review_summary", "said"]
 
 #: The level whose choice a hint gives: the strongest fair player of every game.
 COACH_LEVEL = "expert"
@@ -172,8 +172,15 @@ def _decided(bot: Any, obs: Any) -> Generator[float, None, Any]:
     return decide(obs) if decide is not None else bot.choose(obs)
 
 
+def _unit(part: Any) -> tuple[str, str | None]:
+    """The game's unit (what ``returns()`` counts) as a noun, and its plural where it is not regular."""
+    if part is None:
+        return "", None
+    return str(getattr(part, "UNIT", "")), getattr(part, "UNIT_PLURAL", None)
+
+
 def _figures(part: Any, obs: Any, decision: Any, names: Sequence[str] | None) -> Figures:
-    unit = str(getattr(part, "UNIT", "")) if part is not None else ""
+    unit = noun_for(2, *_unit(part)) if _unit(part)[0] else ""
     reason = getattr(decision, "reason", None)
     if isinstance(reason, Reason):
         return Figures(unit=unit, rule=reason.render(seats=list(names) if names is not None else None))
@@ -295,3 +302,73 @@ def why(state: GameState, player: int, action: Any, seed: int = 0, *, level: str
     unseen cards it says as "a hidden card" until the hand is over."""
     return run_to_end(why_steps(state, player, action, seed, level=level, learner=learner, names=names))
 
+
+
+# -- the review in words: one place, so the site and the terminal say the same ---------------------------------
+
+
+def amount(game: str, value: float) -> str:
+    """A value of ``game``'s ``returns()`` in words with its unit ("3 game points", "1.5 strokes", "2 øre"); a game's
+    coach part may word its own (``amount(value)``: Knorri's getting out or not)."""
+    part = _coach(registry.game(game))
+    own = getattr(part, "amount", None) if part is not None else None
+    if own is not None:
+        return str(own(value))
+    noun, plural_form = _unit(part)
+    value = round(float(value), 2)
+    number: float = int(value) if value == int(value) else value
+    text = counted(number, noun, plural_form) if noun else f"{number:g}"
+    return text.replace("-", "−", 1) if text.startswith("-") else text
+
+
+def cost_words(game: str, cost: float) -> str:
+    """What a mistake cost, as a review says it after the action ("cost 3 game points"); a game's coach part may say
+    its own (``cost_words(cost)``: "let a sure way out slip")."""
+    part = _coach(registry.game(game))
+    own = getattr(part, "cost_words", None) if part is not None else None
+    return str(own(cost)) if own is not None else f"cost {amount(game, cost)}"
+
+
+def said(game: str, text: str) -> str:
+    """An action's text (as ``str(action)`` writes it) as a reason names it: the card it plays (♥A), else its text."""
+    try:
+        return action_words(registry.game(game).parse_action(text))
+    except Exception:  # noqa: BLE001 (an action no parser reads stays as written)
+        return text
+
+
+def decision_words(game: str, decision: Any) -> str:
+    """One decision of a review (:class:`~stytvolt.analysis.review.Decision`) in a sentence: what was done, whether it
+    kept the value, and for a mistake its cost and the best choice."""
+    done = said(game, decision.action)
+    best = [said(game, t) for t in decision.best]
+    best_words = " or ".join(best[:3]) + (" (among others)" if len(best) > 3 else "")
+    if decision.solved and not decision.exact and decision.cost is None:
+        return f"{done}: not settled in the time the review had."
+    if decision.solved:
+        if not decision.mistake:
+            return f"{done} kept the value ({amount(game, decision.value)} with best play)." + (
+                "" if decision.exact else " (Settled only in part: the review ran out of time.)")
+        tail = "" if decision.exact else " (Settled only in part: the review ran out of time.)"
+        return f"{done} {cost_words(game, decision.cost)}: {best_words} was best, worth {amount(game, decision.best_value)}.{tail}"
+    if decision.cost is None:
+        if best and best[0] != done:
+            return f"{done}: before the play, the expert's rules of thumb would choose {best_words}."
+        return f"{done}: before the play, the expert's rules of thumb choose the same."
+    if not decision.mistake:
+        return f"{done}: the expert's pictured deals rate it best ({amount(game, decision.value)} on average)."
+    return (f"{done}: the expert's pictured deals rate {best_words} higher, by {amount(game, decision.cost)} on average "
+            "(an estimate: before the play not every card is known).")
+
+
+def review_summary(game: str, decisions: Sequence[Any], hints: int = 0) -> str:
+    """The line at the top of a review: decisions, mistakes, the biggest one, hints used."""
+    mistakes = [d for d in decisions if d.mistake and d.solved]
+    said_hints = f" {counted(hints, 'hint')} used." if hints else " No hints used."
+    if not decisions:
+        return "You made no decision in this hand." + said_hints
+    head = f"{counted(len(decisions), 'decision')}, {counted(len(mistakes), 'mistake')}"
+    if not mistakes:
+        return head + ": every decision you made kept the value." + said_hints
+    worst = max(mistakes, key=lambda d: d.cost)
+    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost)}." + said_hints)
