@@ -41,7 +41,7 @@ from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
 from stytvolt.core.protocol import GameInfo, GameState, run_to_end
 from stytvolt.analysis.games import game_of
 
-__all__ = ["Decision", "review", "review_steps", "history"]
+__all__ = ["Decision", "review", "review_steps", "history", "moment", "better_line", "LINE_LIMIT"]
 
 
 @dataclass(frozen=True)
@@ -176,3 +176,56 @@ def review(state: GameState, player: int, *, since: int = 0, deadline: float | N
     action numbered ``since`` on (0, the first, by default).  ``seed`` seeds the fair player that judges the
     decisions before the card play."""
     return run_to_end(review_steps(state, player, since=since, deadline=deadline, seed=seed))
+
+
+def _at(state: GameState, index: int) -> tuple[GameState, Any]:
+    """The hand replayed to just before its action ``index`` (a clone), and that action."""
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise InvalidPosition(f"an action of the hand is numbered from 0, not {index!r}")
+    start, taken = history(state)
+    if index >= len(taken):
+        raise InvalidPosition(f"the hand has {len(taken)} actions, numbered from 0: there is no action {index}")
+    for action in taken[:index]:
+        start.apply(action)
+    return start, taken[index]
+
+
+def moment(state: GameState, index: int, *, deadline: float | None = None, seed: int = 0) -> Decision:
+    """Action ``index`` of ``state``'s hand (0 the first), judged for the seat that took it, as :func:`review` judges
+    that seat's decisions: "what was best here?" about any earlier position, all cards visible."""
+    info = _info(state)
+    if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or deadline <= 0):
+        raise StytvoltError(f"a deadline is a number of seconds above 0, not {deadline!r}")
+    at, action = _at(state, index)
+    ends = None if deadline is None else time.perf_counter() + float(deadline)
+    return _judged(info, at, at.current_player(), action, index, ends, seed)
+
+
+#: The most actions a line shown after a decision runs to (a game that could go round for ever stops there).
+LINE_LIMIT = 400
+
+
+def better_line(state: GameState, index: int, *, deadline: float | None = None) -> tuple[str, ...]:
+    """From just before action ``index`` of ``state``'s hand: the best action there (the first the solver finds, in
+    the order of ``legal_actions()``) and then every seat playing perfectly to the end of the hand, as action texts;
+    each step is settled by the game's solver, all cards visible.  Empty when the position is not one the solver
+    settles (before the card play)."""
+    info = _info(state)
+    at, _ = _at(state, index)
+    ends = None if deadline is None else time.perf_counter() + float(deadline)
+    line: list[str] = []
+    while not at.is_terminal() and len(line) < LINE_LIMIT:
+        left = None if ends is None else max(ends - time.perf_counter(), 1e-3)
+        try:
+            solution = info.solve(at, deadline=left)
+        except InvalidPosition:
+            break
+        values: dict[str, Any] = solution.values
+        if not values:
+            break
+        top = max(values.values())
+        legal = at.legal_actions()
+        chosen = next(a for a in legal if values.get(str(a)) == top)
+        line.append(str(chosen))
+        at.apply(chosen)
+    return tuple(line)
