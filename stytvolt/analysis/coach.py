@@ -111,8 +111,11 @@ def ideas(game: str) -> tuple[Idea, ...]:
 
 def action_words(action: Any) -> str:
     """An action as a reason names it: the card it plays (♥A), the cards it lays away (♥A ♠7), else its text."""
-    card = getattr(action, "card", None)
     cards = getattr(action, "cards", None)
+    try:
+        card = getattr(action, "card", None)
+    except (IndexError, AttributeError):  # an action whose card property needs a card it has not (Stýrivolt's "take")
+        card = None
     if isinstance(card, Card):
         return card.symbol
     if isinstance(action, Card):
@@ -179,7 +182,7 @@ def _unit(part: Any) -> tuple[str, str | None]:
     return str(getattr(part, "UNIT", "")), getattr(part, "UNIT_PLURAL", None)
 
 
-def _figures(part: Any, obs: Any, decision: Any, names: Sequence[str] | None) -> Figures:
+def _figures(game: str, part: Any, obs: Any, decision: Any, names: Sequence[str] | None) -> Figures:
     unit = noun_for(2, *_unit(part)) if _unit(part)[0] else ""
     reason = getattr(decision, "reason", None)
     if isinstance(reason, Reason):
@@ -188,8 +191,24 @@ def _figures(part: Any, obs: Any, decision: Any, names: Sequence[str] | None) ->
     worlds = int(getattr(decision, "worlds", 0) or getattr(decision, "deals", 0) or 0)
     solved = int(getattr(decision, "solved", 0) or 0)
     if not scores:
-        return Figures(unit=unit, rule=str(getattr(decision, "why", "") or ""))
+        rule = _thumb(game, obs, getattr(decision, "action", decision), names)
+        return Figures(unit=unit, rule=rule or str(getattr(decision, "why", "") or ""))
     return Figures(worlds, solved, {t: round(float(v), 3) for t, v in scores.items()}, unit)
+
+
+def _thumb(game: str, obs: Any, action: Any, names: Sequence[str] | None) -> str:
+    """The game's rule of thumb behind ``action``, in its own words, where its rules-of-thumb player would choose it
+    ("" otherwise): the reason of a strong player that leaves a decision (a bid, the trump) to its rules of thumb."""
+    from stytvolt.analysis.players import sampling_of
+
+    parts = sampling_of(game)
+    if parts is None:
+        return ""
+    choice = parts.simple(0).decide(obs)
+    reason = getattr(choice, "reason", None)
+    if str(getattr(choice, "action", None)) != str(action) or not isinstance(reason, Reason):
+        return ""
+    return reason.render(seats=list(names) if names is not None else None)
 
 
 def _number(value: float, unit: str) -> str:
@@ -202,7 +221,7 @@ def _figures_words(figures: Figures, chosen: str, by_text: dict[str, Any], who: 
     if not figures.scores:
         return figures.rule
     how = ("solved exactly" if figures.solved == figures.worlds else
-           "played out" if not figures.solved else f"{figures.solved} of them solved exactly, the rest played out")
+           "each played out" if not figures.solved else f"{figures.solved} of them solved exactly, the rest played out")
     worded = {t: action_words(by_text[t]) if t in by_text else t for t in figures.scores}
     said = (f"In {counted(figures.worlds, 'deal')} that fit what {who} {has} seen ({how}), "
             f"{worded.get(chosen, chosen)} scored {_number(figures.scores.get(chosen, 0.0), figures.unit)} on average")
@@ -211,7 +230,7 @@ def _figures_words(figures: Figures, chosen: str, by_text: dict[str, Any], who: 
         return said + "."
     named = [f"{worded[t]} {_number(figures.scores[t], '')}" for t in others[:3]]
     rest = len(others) - len(named)
-    tail = ", ".join(named) + (f" and {counted(rest, 'other choice')} less" if rest else "")
+    tail = ", ".join(named) + (f"; {counted(rest, 'other choice')} scored no more" if rest else "")
     return said + f"; {tail}."
 
 
@@ -251,7 +270,7 @@ def hint_steps(state: GameState, player: int, seed: int = 0, *, names: Sequence[
     part = _coach(info)
     decision = yield from _decided(_player(info, state, COACH_LEVEL, seed), obs)
     action = getattr(decision, "action", decision)
-    figures = _figures(part, obs, decision, names)
+    figures = _figures(info.name, part, obs, decision, names)
     key, reason = _reason(part, obs, action, figures, legal, "you", "have")
     return Hint(str(action), reason, figures, COACH_LEVEL, key)
 
@@ -282,10 +301,13 @@ def why_steps(state: GameState, player: int, action: Any, seed: int = 0, *, leve
     part = _coach(info)
     decision = yield from _decided(_player(info, state, level, seed), obs)
     chosen = getattr(decision, "action", decision)
-    figures = _figures(part, obs, decision, names)
-    if str(chosen) != str(taken):  # another player, seed or level made it: the idea alone, no figures of another choice
+    figures = _figures(info.name, part, obs, decision, names)
+    if str(chosen) != str(taken) and str(taken) not in figures.scores:
+        # another player, seed or level made it, and these figures say nothing of it: the idea alone
         figures = Figures(unit=figures.unit)
     key, reason = _reason(part, obs, taken, figures, legal, "this player", "has")
+    if not reason:
+        reason = f"{action_words(taken)} is not the choice this player's level would make here."
     if learner is not None and learner != seat:
         state_after = state.clone()
         state_after.apply(taken)
