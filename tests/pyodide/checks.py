@@ -619,6 +619,39 @@ def check_review() -> object:
     return out
 
 
+@check
+def check_coach() -> object:
+    """The coach in every game: hints at the expert's level and the reasons of computer moves told to seat 0 (hidden
+    cards unnamed), a better line and a moment of a finished hand: the same words and figures as in CPython."""
+    from stytvolt.analysis.coach import hint, why
+    from stytvolt.analysis.review import better_line, moment
+
+    setups = {"styrivolt": {}, "sjavs": {"players": 4}, "klorsjavs": {"variant": "klorsjavs"}, "knorri": {"players": 4},
+              "brus": {"players": 4}, "vira": {"players": 3}}
+    out: dict[str, object] = {}
+    for name, options in setups.items():
+        info = stytvolt.game(name)
+        kind = info.part("table").KIND
+        said: list[object] = []
+        state = info.new(3, **options)
+        bot = kind.bot(kind.levels[0][0], 3)
+        count = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            action = bot.choose(state.observation(seat))
+            if len(state.legal_actions()) > 1 and count % 4 == 0:
+                h = hint(state, seat, count)
+                said.append([h.action, h.reason, h.idea, h.figures.scores, h.figures.worlds])
+                if seat != 0:
+                    said.append(why(state, seat, action, count, level="beginner", learner=0).reason)
+            state.apply(action)
+            count += 1
+        tail = max(0, count - 4)
+        said.append([list(better_line(state, tail)), str(moment(state, tail))])
+        out[name] = said
+    return out
+
+
 @check("puzzles")
 def check_puzzles() -> object:
     """Published puzzles read from the wheel's data, judged, answered and shown as in CPython."""
