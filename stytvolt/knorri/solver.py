@@ -69,10 +69,14 @@ from stytvolt.knorri.state import Action, KnorriState, Observation, outcome
 from stytvolt.knorri.variants import PhaseOne
 
 __all__ = ["Verdict", "Analysis", "avoid_losing", "avoid_losing_steps", "analyse", "analyse_steps",
-           "MAX_POSITIONS", "CHUNK", "solve", "sides", "sample", "size", "SAMPLING"]
+           "MAX_POSITIONS", "SETTLED_SIZE", "CHUNK", "solve", "sides", "sample", "size", "SAMPLING"]
 
 #: The most positions :func:`avoid_losing` lists before it gives up.
 MAX_POSITIONS = 200_000
+#: The largest position (:func:`size`) :func:`solve` settles when not given ``max_nodes``: past it, hardly any
+#: position of play between computer players fits :data:`MAX_POSITIONS` (none from size 11 to 28 in 300 tried), and
+#: trying costs seconds, so it refuses at once, as it refuses phase one: a review then gives the expert's estimate.
+SETTLED_SIZE = 10
 #: Actions tried between two yields of the generator forms (about 5 to 15 ms of CPython, a few times that
 #: in the browser's WebAssembly).
 CHUNK = 200
@@ -516,7 +520,8 @@ def solve(state: KnorriState, *, deadline: float | None = None, max_nodes: int |
     ``max_nodes`` bounds the positions listed (``max_positions``; by default :data:`MAX_POSITIONS`, past
     which a position is refused as too large); ``deadline`` is seconds from now.  Either one stopping the
     search gives ``exact=False`` with only the actions already settled (those by which P goes out at
-    once), or a :class:`StytvoltError` when none is.  Phase one or a finished game: :class:`InvalidPosition`.
+    once), or a :class:`StytvoltError` when none is.  Phase one, a finished game, or (without ``max_nodes``) a
+    position larger than :data:`SETTLED_SIZE`: :class:`InvalidPosition`.
     """
     started = time.perf_counter()
     if not isinstance(state, KnorriState):
@@ -527,6 +532,10 @@ def solve(state: KnorriState, *, deadline: float | None = None, max_nodes: int |
     _limit(max_nodes, "max_nodes")
     if max_nodes is not None and not isinstance(max_nodes, int):
         raise InvalidPosition(f"max_nodes is a whole number, not {max_nodes!r}")
+    if max_nodes is None and size(state) > SETTLED_SIZE:
+        raise InvalidPosition(f"a phase-two position of size {size(state)} (cards held, and a card more for each "
+                              f"holder past two) is more than the solver settles unasked; it settles up to "
+                              f"{SETTLED_SIZE} (max_nodes asks it to try)")
     who = state.current_player()
     legal = state.legal_actions()
     actions = {str(a): a for a in legal}

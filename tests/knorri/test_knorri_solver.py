@@ -124,3 +124,24 @@ def test_distances_stubborn_replies_and_the_losing_line() -> None:
         a.losing_line(state)
     with pytest.raises(InvalidPosition, match="cannot be reached"):
         a.safe(phase_two(["SK", "S4", "HK"], leader=0))
+
+
+def test_solve_refuses_at_once_a_position_larger_than_it_settles_unasked() -> None:
+    """A review of a whole hand asks the solver about every phase-two decision: a large one is refused at once (so
+    the review gives the expert's estimate) instead of after seconds of listing positions; max_nodes still tries."""
+    import time
+
+    from stytvolt.knorri.solver import SETTLED_SIZE, size, solve
+
+    state = KnorriState.deal(4, players=4)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    assert size(state) > SETTLED_SIZE
+    started = time.perf_counter()
+    with pytest.raises(InvalidPosition, match="size"):
+        solve(state)
+    assert time.perf_counter() - started < 0.5
+    try:  # asked to try, it tries: stopped by the limit, it says so (or gives what it settled, not exact)
+        assert not solve(state, max_nodes=200).exact
+    except StytvoltError as err:
+        assert "limit of 200 positions" in str(err) and not isinstance(err, InvalidPosition)
