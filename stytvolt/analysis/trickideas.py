@@ -181,8 +181,10 @@ def _lead(view: TrickView, card: Card) -> tuple[str, str]:
                               f"it may trump a {suit_words(suit, None, 1)} lead with the trumps it holds.")
     bottom = view.power(card) <= view.power(view.suit_cards(suit)[len(view.suit_cards(suit)) // 2])
     if card is min(mine, key=view.power) and (len(mine) > 1 or bottom):
-        return "lead-low", (f"{card.symbol} leads low: {_still_out(len(higher), 'higher ' + suit_words(suit, None, 1))}, "
-                            "so a low card gives little away if the trick is lost.")
+        above = _still_out(len(higher), "higher " + suit_words(suit, None, 1))
+        if view.pts(card) >= 10:
+            return "lead-low", f"{card.symbol} leads this player's lowest {suit_words(suit, None, 1)}: {above}."
+        return "lead-low", f"{card.symbol} leads low: {above}, so a low card gives little away if the trick is lost."
     return "play-high", (f"{card.symbol} leads high: it wins the trick unless {_one_of(len(higher), suit, view.trump)}"
                          + (", or a trump," if view.trump is not None and trumps else "") + " is played to it.")
 
@@ -227,7 +229,8 @@ def _follow(view: TrickView, card: Card) -> tuple[str, str]:
     if lowest:
         tail = (", giving away as few card points as it can" if view.points is not None and view.pts(card) else
                 ", giving away no card points" if view.points is not None else ", with its lowest card")
-    return "cannot-win", f"{card.symbol}: nothing this player may play beats {win.symbol}, so it lets the trick go{tail}."
+    return "cannot-win", (f"{card.symbol}: nothing this player may play beats {win.symbol}, so it lets the trick "
+                          f"go{tail}.")
 
 
 def _partner_winning(view: TrickView, card: Card, win: Card) -> tuple[str, str]:
@@ -277,7 +280,8 @@ def _winning(view: TrickView, card: Card, win: Card, follows: bool, over_friend:
     cheapest = card is min(winners, key=lambda c: (view.is_trump(c), view.power(c)))
     if later == 0:
         if cheapest:
-            return "win-cheap", f"{card.symbol} takes the trick as the last to play, with the lowest card that beats {win.symbol}."
+            return "win-cheap", (f"{card.symbol} takes the trick as the last to play, with the lowest card that beats "
+                                 f"{win.symbol}.")
         low = min(winners, key=lambda c: (view.is_trump(c), view.power(c)))
         if view.points is not None and view.pts(card) > view.pts(low):
             return "bank-points", (f"{card.symbol} takes the trick as the last to play and brings its own "

@@ -30,7 +30,7 @@ UNIT_PLURAL = "øre"
 
 IDEAS: tuple[Idea, ...] = (
     Idea("say-play", "Saying play",
-         "Holding ♣Q ♠J ♣A ♣5 and ♥A, say play: four of the nine trumps, and the cat counts for the declarer."),
+         "Holding ♣Q ♠J ♣A ♣5 and ♥A, say play: four of the nine trumps, and the cat counts for you."),
     Idea("pass", "Passing",
          "Holding one small trump and no ace, pass: a declarer held to 60 card points subtracts 8 øre."),
     Idea("auction-bid", "Bidding in the auction",
@@ -38,7 +38,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("name-trump", "Naming the trumps (auction)",
          "After winning the auction with ♥A ♥K ♥J ♥5, name hearts: the longest suit makes the most trumps."),
     Idea("swipe", "Swiping the cat",
-         "Lay away ♦K and ♦5 and take the cat: their 14 card points count for the declarer, safe from the opponents."),
+         "Lay away ♦K and ♦5 and take the cat: their 14 card points count for the declarer, safe from harm."),
     Idea("stroke", "Stroking the cat",
          "A hand already strong keeps its cards: the cat's two cards count for the declarer at the end anyway."),
     Idea("fold", "Folding",
@@ -64,7 +64,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("win-sure", "Making sure of the trick",
          "Second to play, take the trick with ♣Q: no card still out can beat it."),
     Idea("bank-points", "Taking points home",
-         "Last to play on a heart trick, win with ♥5 rather than ♥K: its 10 card points come home with it."),
+         "Last to play on a heart trick that ♥K would win too, win with ♥A: its 11 card points come home."),
     Idea("ruff", "Trumping",
          "Out of diamonds, put ♣5 on ♦A: any trump beats every diamond, and ♦A's 11 card points come with it."),
     Idea("overruff", "Overtrumping",
@@ -72,9 +72,9 @@ IDEAS: tuple[Idea, ...] = (
     Idea("duck", "Ducking",
          "Second to play, let ♥K go by with ♥5 and keep ♥A for later."),
     Idea("not-worth", "Not wasting a trump",
-         "The trick holds only ♦Q and ♦J: throw a plain card rather than a trump."),
+         "The trick holds only ♦Q and ♥Q: throw a plain card rather than a trump."),
     Idea("discard", "Discarding a loser",
-         "Out of spades and unable to win, throw ♦J, the cheapest card held."),
+         "Out of spades and unable to win, throw ♦Q, the cheapest card held."),
     Idea("keep-guard", "Keeping a guard",
          "Holding ♥K ♥Q with ♥A still out, discard from another suit and keep ♥Q to play under ♥A."),
     Idea("cannot-win", "Giving up a lost trick cheaply",
@@ -163,8 +163,8 @@ def _bidding(obs: Observation, action: Action) -> tuple[str, str]:
     need = "more than half the 114 card points (58 or more)" if four else "more than 60 of the 120 card points"
     if obs.variant != "auction":
         n = _trumps_held(obs, None)
-        top = [c for c in TRUMPS[:3] if c in obs.hand]
-        heads = f", {' '.join(c.symbol for c in top)} among them" if top else ""
+        top = sum(1 for c in TRUMPS[:3] if c in obs.hand)
+        heads = f", {top} of the three highest among them" if top else ""
         if action.kind == "play-bid":
             return "say-play", (f"Saying play makes this player the declarer with {n} of the nine trumps{heads}: it "
                                 f"needs {need}, and the cat's two cards count for it.")
@@ -200,7 +200,7 @@ def _cat(obs: Observation, action: Action) -> tuple[str, str]:
     if action.kind == "stroke":
         return "stroke", ("Stroking the cat keeps the hand as dealt: the cat's two cards count for the declarer at the "
                           "end, whatever they are.")
-    laid = " ".join(c.symbol for c in action.cards)
+    laid = " and ".join(c.symbol for c in action.cards)
     pts = sum(CARD_VALUES.get(c.rank, 0) for c in action.cards)
     return "swipe", (f"Swiping the cat lays away {laid} and takes the cat's two cards: cards laid away count for the "
                      f"declarer, so their {counted(pts, 'card point')} are banked.")

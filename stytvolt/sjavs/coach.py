@@ -25,7 +25,7 @@ UNIT = "game point"
 
 IDEAS: tuple[Idea, ...] = (
     Idea("bid-length", "Bidding the trump length",
-         "Holding ♣Q ♠J ♥A ♥K ♥10 ♥8, a player bids 6: six trumps with hearts, the permanent trumps counted."),
+         "Holding ♣Q ♠J ♥A ♥K ♥10 ♥8, bid 6: six trumps with hearts, the permanent trumps counted."),
     Idea("clubs-bonus", "The clubs bonus",
          "With six trumps in clubs, bid 6 clubs: it outbids a plain 6, and 90 card points then score 8, not 4."),
     Idea("pass", "Passing",
@@ -57,7 +57,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("win-sure", "Making sure of the trick",
          "Second to play, take the trick with ♣Q: no card still out can beat it."),
     Idea("bank-points", "Taking points home",
-         "Last to play on a diamond trick, win with ♦10 rather than ♦K: its 10 card points come home with the trick."),
+         "Last to play on a diamond trick that ♦K would win too, win with ♦A: its 11 card points come home."),
     Idea("ruff", "Trumping",
          "Out of spades, put ♥7 (hearts trumps) on ♠A: a trump beats every spade."),
     Idea("overruff", "Overtrumping",
@@ -71,7 +71,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("keep-guard", "Keeping a guard",
          "Holding ♥K ♥7 with ♥A still out, discard from another suit: ♥7 lets ♥K duck under ♥A."),
     Idea("cannot-win", "Giving up a lost trick cheaply",
-         "Nothing beats the ♣Q on the table: follow with ♥7, not ♥10."),
+         "Hearts trumps, and nothing beats the ♣Q on the table: follow with ♥7, not ♥10."),
     Idea("count-points", "Counting to 61",
          "The announcers' tricks hold 55 card points: winning this trick with ♦A on it takes them past 61."),
     Idea("save-vol", "Saving the vol",
@@ -213,7 +213,7 @@ def _exchange(action: Action) -> tuple[str, str]:
     if not cards:
         return "keep-talon", ("Keeping the hand as dealt: the talon's cards count for the soloist at the end whether "
                               "they are drawn or not.")
-    laid = " ".join(c.symbol for c in cards)
+    laid = " and ".join(c.symbol for c in cards)
     pts = sum(CARD_VALUES.get(c.rank, 0) for c in cards)
     if pts:
         return "lay-away", (f"Laying away {laid} banks {counted(pts, 'card point')}: cards laid away count for the "

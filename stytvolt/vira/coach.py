@@ -38,7 +38,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("pass", "Passing",
          "The bidding is past what the hand can carry: pass, and let the soloist face two opponents."),
     Idea("name-trump", "Naming trumps",
-         "Bid in colour with ♦A ♦K ♦Q ♦9 ♦5 ♦2: name diamonds, the colour suit, and be paid at its rate."),
+         "Hearts preference, a colour bid, ♦A ♦K ♦Q ♦9 ♦5 ♦2: name diamonds, paid at the colour rate."),
     Idea("gask-misere", "Gask: tricks or a misère",
          "Gask 2 with ♠2 ♥3 ♦2 ♦4 and nothing high: choose the misère and lose all 13 tricks."),
     Idea("lay-away", "Laying away",
@@ -50,11 +50,11 @@ IDEAS: tuple[Idea, ...] = (
     Idea("surrender", "Surrendering",
          "Two tricks short after the exchange, the soloist of Draw 8 surrenders: a single loss, not a kodille."),
     Idea("second-try", "The second try",
-         "The draw brought nothing: the soloist pays the first try as lost and turns again."),
+         "The draw brought nothing: the soloist pays the first try as lost and exchanges again."),
     Idea("make-contract", "Making the contract",
          "The soloist of Draw 7 has six tricks: ♠A, the highest spade still out, makes the seventh."),
     Idea("defeat-contract", "Defeating the contract",
-         "The opponents hold five tricks against Draw 9: one more and the soloist cannot make nine."),
+         "The opponents hold four tricks against Draw 9: one more and the soloist cannot make nine."),
     Idea("endplay", "Endplays: making them lead",
          "With ♥A ♥Q and ♥K still out, the soloist gives up the lead: a heart led later may let both win."),
     Idea("draw-trumps", "Drawing trumps",
@@ -181,8 +181,8 @@ def _endplay(seen: TrickView, card: Card) -> str:
         between = [c for c in seen.out(suit) if second.rank < c.rank]
         if not seen.higher_out(top) and len(between) == 1:
             word = suit.singular
-            return (f"{card.symbol} gives up the lead while this player keeps {top.symbol} {second.symbol} over the one "
-                    f"{word} still out between them: a {word} led to it later may let both win.")
+            return (f"{card.symbol} gives up the lead while this player keeps {top.symbol} and {second.symbol} over "
+                    f"the one {word} still out between them: a {word} led to it later may let both win.")
     return ""
 
 
@@ -243,7 +243,8 @@ def _misere_defence(obs: Observation, seen: TrickView, card: Card) -> tuple[str,
         top = after[seen.winner(after)]
         lower = [c for c in seen.out(top.suit) if c.rank < top.rank]
         if not lower:
-            room = f"no lower {top.suit.singular} is still out, so a soloist holding {top.suit.english} has none that gets under it"
+            room = (f"no lower {top.suit.singular} is still out, so a soloist holding {top.suit.english} has none "
+                    "that gets under it")
         else:
             room = f"the soloist, still to play, must get under {top.symbol} with a {top.suit.singular} if it holds one"
         verb = "leads" if not seen.current else "is played"
@@ -320,7 +321,8 @@ def _trump(obs: Observation, action: Action) -> tuple[str, str]:
     most = ", its longest suit" if n == length else ""
     rate = ""
     if len(item.rates) == 3:
-        rate = f"; {suit.english} are {cls.value} here, paid at {counted(item.rate(cls), 'point')} an opponent"
+        rate = (f"; {suit.english} are {cls.value} here, so {item.english} is paid at "
+                f"{counted(item.rate(cls), 'point')} from each opponent")
     return "name-trump", (f"Naming {suit.symbol} {suit.english} as trumps: this player holds "
                           f"{counted(n, suit.singular)}{most}{rate}.")
 
@@ -337,7 +339,8 @@ def _discard(obs: Observation, action: Action) -> tuple[str, str]:
         if card.rank >= Rank.NINE:
             return "lay-away", (f"Laying away {card.symbol}, a high card: in a misère it is the likeliest to win a "
                                 "trick the soloist must lose.")
-        return "lay-away", f"Laying away {card.symbol}: in a misère the soloist keeps the cards least likely to win a trick."
+        return "lay-away", (f"Laying away {card.symbol}: in a misère the soloist keeps the cards least likely to win "
+                            "a trick.")
     above = sum(1 for c in obs.hand if c.rank > card.rank)
     if obs.trump is not None and card.suit is not obs.trump and card.rank <= Rank.TEN:
         return "lay-away", (f"Laying away {card.symbol}, a low card outside trumps: it would seldom win a trick.")

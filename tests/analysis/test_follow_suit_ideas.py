@@ -47,7 +47,8 @@ def sjavs_obs(hand: str, current: str = "", *, trump: str = "H", seat: int = 0, 
         acts = tuple(parse_action(t) for t in legal)
     return replace(base, phase=phase, to_move=seat, hand=cards, face_up=(), declarer=declarer,
                    trump=Suit.parse(trump) if trump else None, current=_cards(current), bids=bids,
-                   tricks=tuple(TrickRecord(lead, _cards(p), win, None) for lead, p, win in tricks),  # type: ignore[arg-type]
+                   tricks=tuple(TrickRecord(lead, _cards(p), win, None)  # type: ignore[arg-type]
+                                for lead, p, win in tricks),
                    legal=acts)
 
 
