@@ -60,8 +60,10 @@ GAME = GameInfo(
     table="stytvolt.klorsjavs.table",
     quiz="stytvolt.klorsjavs.quiz",
     solver="stytvolt.klorsjavs.solving",
+    coach="stytvolt.klorsjavs.coach",
     pages=(
         ("index", "About Klørsjavs"), ("cards", "Cards and trumps"), ("play", "Dealing and playing"),
         ("scoring", "Scoring"), ("variants", "Four-hand and auction"),
+        ("tactics", "Tactics"),
     ),
 )

@@ -59,8 +59,10 @@ GAME = GameInfo(
     table="stytvolt.sjavs.table",
     quiz="stytvolt.sjavs.quiz",
     solver="stytvolt.sjavs.solving",
+    coach="stytvolt.sjavs.coach",
     pages=(
         ("index", "About Sjavs"), ("cards", "Cards and trumps"), ("bidding", "Dealing and bidding"),
         ("play", "Playing"), ("scoring", "Scoring"), ("variants", "Three and two players"),
+        ("tactics", "Tactics"),
     ),
 )

@@ -68,8 +68,10 @@ GAME = GameInfo(
     quiz="stytvolt.vira.quiz",
     solver="stytvolt.vira.solving",
     worked="stytvolt.vira.worked",
+    coach="stytvolt.vira.coach",
     pages=(
         ("index", "About Vira"), ("preliminaries", "Before the auction"), ("auction", "The auction"),
         ("contracts", "The contracts"), ("play-and-scoring", "Play and scoring"),
+        ("tactics", "Tactics"),
     ),
 )
