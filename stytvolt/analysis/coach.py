@@ -312,7 +312,7 @@ def why_steps(state: GameState, player: int, action: Any, seed: int = 0, *, leve
         state_after = state.clone()
         state_after.apply(taken)
         if not state_after.is_terminal():
-            known = seen_cards(state_after, learner) | {action_words(taken)}
+            known = seen_cards(state_after, learner)  # a card played is seen now; one laid away face down is not
             reason, _ = hidden_words(reason, known)
     return Hint(str(taken), reason, figures, level, key)
 
