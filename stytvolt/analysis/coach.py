@@ -110,19 +110,27 @@ def ideas(game: str) -> tuple[Idea, ...]:
 
 
 def action_words(action: Any) -> str:
-    """An action as a reason names it: the card it plays (♥A), the cards it lays away (♥A ♠7), else its text."""
-    cards = getattr(action, "cards", None)
-    try:
-        card = getattr(action, "card", None)
-    except (IndexError, AttributeError):  # an action whose card property needs a card it has not (Stýrivolt's "take")
-        card = None
-    if isinstance(card, Card):
-        return card.symbol
+    """An action as a reason names it: a card played is the card (♥A); any other action its words with each card
+    written as people write it ("discard ♠2", "exchange ♥7 ♠8", "bid 6 clubs")."""
     if isinstance(action, Card):
         return action.symbol
-    if cards and all(isinstance(c, Card) for c in cards):
-        return " ".join(c.symbol for c in cards)
-    return str(action)
+    words = str(action).split()
+    named = [_card_word(w) for w in words]
+    kind = getattr(getattr(action, "kind", None), "value", getattr(action, "kind", None))
+    cards = [c for c in named if c]
+    if len(cards) == 1 and (len(words) == 1 or kind in ("play", "card")):
+        return cards[0]
+    return " ".join(c or w for c, w in zip(named, words))
+
+
+def _card_word(token: str) -> str:
+    """The card a token of an action's text names, as people write it (♥A), or "" if it names none."""
+    if not 2 <= len(token) <= 3:
+        return ""
+    try:
+        return Card.parse(token).symbol
+    except Exception:  # noqa: BLE001 (a word that is no card)
+        return ""
 
 
 def seen_cards(state: GameState, seat: int) -> set[str]:
@@ -132,11 +140,8 @@ def seen_cards(state: GameState, seat: int) -> set[str]:
 
     def walk(value: Any) -> None:
         if isinstance(value, str):
-            if 2 <= len(value) <= 3:
-                try:
-                    found.add(Card.parse(value).symbol)
-                except Exception:  # noqa: BLE001 (a string that is no card)
-                    pass
+            if _card_word(value):
+                found.add(_card_word(value))
         elif isinstance(value, dict):
             for v in value.values():
                 walk(v)
@@ -213,7 +218,7 @@ def _thumb(game: str, obs: Any, action: Any, names: Sequence[str] | None) -> str
 
 def _number(value: float, unit: str) -> str:
     sign = "+" if value > 0.0005 else "−" if value < -0.0005 else ""
-    return f"{sign}{abs(value):.2f}" + (f" {unit}" if unit else "")
+    return (f"{sign}{abs(value):.2f}" if sign else "0") + (f" {unit}" if unit else "")
 
 
 def _figures_words(figures: Figures, chosen: str, by_text: dict[str, Any], who: str, has: str) -> str:
