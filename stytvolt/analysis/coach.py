@@ -180,15 +180,22 @@ def _decided(bot: Any, obs: Any) -> Generator[float, None, Any]:
     return decide(obs) if decide is not None else bot.choose(obs)
 
 
-def _unit(part: Any) -> tuple[str, str | None]:
-    """The game's unit (what ``returns()`` counts) as a noun, and its plural where it is not regular."""
+def _unit(part: Any, where: Any = None) -> tuple[str, str | None]:
+    """The game's unit (what ``returns()`` counts) as a noun, and its plural where it is not regular: the coach part's
+    ``units(where)`` for a game whose unit differs with the hand (``where``: its state or a seat's observation), else
+    its ``UNIT`` and ``UNIT_PLURAL``."""
     if part is None:
         return "", None
+    units = getattr(part, "units", None)
+    if units is not None and where is not None:
+        noun, plural_form = units(where)
+        return str(noun), plural_form
     return str(getattr(part, "UNIT", "")), getattr(part, "UNIT_PLURAL", None)
 
 
 def _figures(game: str, part: Any, obs: Any, decision: Any, names: Sequence[str] | None) -> Figures:
-    unit = noun_for(2, *_unit(part)) if _unit(part)[0] else ""
+    noun, plural_form = _unit(part, obs)
+    unit = noun_for(2, noun, plural_form) if noun else ""
     reason = getattr(decision, "reason", None)
     if isinstance(reason, Reason):
         return Figures(unit=unit, rule=reason.render(seats=list(names) if names is not None else None))
@@ -334,26 +341,26 @@ def why(state: GameState, player: int, action: Any, seed: int = 0, *, level: str
 # -- the review in words: one place, so the site and the terminal say the same ---------------------------------
 
 
-def amount(game: str, value: float) -> str:
+def amount(game: str, value: float, hand: Any = None) -> str:
     """A value of ``game``'s ``returns()`` in words with its unit ("3 game points", "1.5 strokes", "2 øre"); a game's
     coach part may word its own (``amount(value)``: Knorri's getting out or not)."""
     part = _coach(registry.game(game))
     own = getattr(part, "amount", None) if part is not None else None
     if own is not None:
         return str(own(value))
-    noun, plural_form = _unit(part)
+    noun, plural_form = _unit(part, hand)
     value = round(float(value), 2)
     number: float = int(value) if value == int(value) else value
     text = counted(number, noun, plural_form) if noun else f"{number:g}"
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
-def cost_words(game: str, cost: float) -> str:
+def cost_words(game: str, cost: float, hand: Any = None) -> str:
     """What a mistake cost, as a review says it after the action ("cost 3 game points"); a game's coach part may say
     its own (``cost_words(cost)``: "let a sure way out slip")."""
     part = _coach(registry.game(game))
     own = getattr(part, "cost_words", None) if part is not None else None
-    return str(own(cost)) if own is not None else f"cost {amount(game, cost)}"
+    return str(own(cost)) if own is not None else f"cost {amount(game, cost, hand)}"
 
 
 def said(game: str, text: str) -> str:
@@ -364,7 +371,7 @@ def said(game: str, text: str) -> str:
         return text
 
 
-def decision_words(game: str, decision: Any) -> str:
+def decision_words(game: str, decision: Any, hand: Any = None) -> str:
     """One decision of a review (:class:`~stytvolt.analysis.review.Decision`) in a sentence: what was done, whether it
     kept the value, and for a mistake its cost and the best choice."""
     done = said(game, decision.action)
@@ -374,21 +381,21 @@ def decision_words(game: str, decision: Any) -> str:
         return f"{done}: not settled in the time the review had."
     if decision.solved:
         if not decision.mistake:
-            return f"{done} kept the value ({amount(game, decision.value)} with best play)." + (
+            return f"{done} kept the value ({amount(game, decision.value, hand)} with best play)." + (
                 "" if decision.exact else " (Settled only in part: the review ran out of time.)")
         tail = "" if decision.exact else " (Settled only in part: the review ran out of time.)"
-        return f"{done} {cost_words(game, decision.cost)}: {best_words} was best, worth {amount(game, decision.best_value)}.{tail}"
+        return f"{done} {cost_words(game, decision.cost, hand)}: {best_words} was best, worth {amount(game, decision.best_value, hand)}.{tail}"
     if decision.cost is None:
         if best and best[0] != done:
             return f"{done}: before the play, the expert's rules of thumb would choose {best_words}."
         return f"{done}: before the play, the expert's rules of thumb choose the same."
     if not decision.mistake:
-        return f"{done}: the expert's pictured deals rate it best ({amount(game, decision.value)} on average)."
-    return (f"{done}: the expert's pictured deals rate {best_words} higher, by {amount(game, decision.cost)} on average "
+        return f"{done}: the expert's pictured deals rate it best ({amount(game, decision.value, hand)} on average)."
+    return (f"{done}: the expert's pictured deals rate {best_words} higher, by {amount(game, decision.cost, hand)} on average "
             "(an estimate: before the play not every card is known).")
 
 
-def review_summary(game: str, decisions: Sequence[Any], hints: int = 0) -> str:
+def review_summary(game: str, decisions: Sequence[Any], hints: int = 0, hand: Any = None) -> str:
     """The line at the top of a review: decisions, mistakes, the biggest one, hints used."""
     mistakes = [d for d in decisions if d.mistake and d.solved]
     said_hints = f" {counted(hints, 'hint')} used." if hints else " No hints used."
@@ -398,4 +405,4 @@ def review_summary(game: str, decisions: Sequence[Any], hints: int = 0) -> str:
     if not mistakes:
         return head + ": every decision you made kept the value." + said_hints
     worst = max(mistakes, key=lambda d: d.cost)
-    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost)}." + said_hints)
+    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost, hand)}." + said_hints)

@@ -7,9 +7,9 @@ play is read by the shared :mod:`stytvolt.analysis.trickideas`; the ideas of
 Klørsjavs alone are here: saying play, the auction's bids, swiping or
 stroking the cat, folding, counting to 61 (58 with four), beating a tout.
 
-``returns()`` counts øre in Klørsjavs and four-hand Klørsjavs; the auction's
-tariff counts game points, which :data:`UNIT` cannot say apart (one unit a
-game): the coach's figures say øre for all three.
+``returns()`` counts øre in Klørsjavs and four-hand Klørsjavs, and game
+points in the auction (its tariff): :func:`units` says which for a hand or a
+seat's observation, and the coach asks it.
 """
 
 from __future__ import annotations
@@ -22,11 +22,19 @@ from stytvolt.klorsjavs.cards import CARD_VALUES, FOUR_HAND_PACK, TRUMPS, order,
 from stytvolt.klorsjavs.hand import Action, Observation
 from stytvolt.klorsjavs.rules import FOLD_COST, FOUR_HAND_TOTAL, TOTAL, Bid, parse_auction_bid, trump_suit
 
-__all__ = ["UNIT", "UNIT_PLURAL", "IDEAS", "idea"]
+__all__ = ["UNIT", "UNIT_PLURAL", "IDEAS", "idea", "units"]
 
-#: What ``returns()`` counts: øre (the auction's tariff counts game points; see the module docstring).
+#: What ``returns()`` counts in Klørsjavs and four-hand Klørsjavs: øre (the auction's tariff counts game points).
 UNIT = "øre"
 UNIT_PLURAL = "øre"
+
+
+def units(where: object) -> tuple[str, str | None]:
+    """What ``returns()`` counts in this hand (a state or a seat's observation): game points in the auction, else
+    øre."""
+    if getattr(where, "variant", None) == "auction":
+        return "game point", None
+    return UNIT, UNIT_PLURAL
 
 IDEAS: tuple[Idea, ...] = (
     Idea("say-play", "Saying play",
