@@ -258,10 +258,9 @@ def _idea(part: Any, obs: Any, action: Any) -> tuple[str, str]:
 
 def _reason(part: Any, obs: Any, action: Any, figures: Figures, legal: Sequence[Any], who: str, has: str
             ) -> tuple[str, str]:
+    if len(legal) == 1:  # no idea chose it: the rules did
+        return "", f"{action_words(action)} was the only choice the rules allowed."
     key, sentence = _idea(part, obs, action)
-    if len(legal) == 1:
-        said = f"{action_words(action)} was the only choice the rules allowed."
-        return key, " ".join(s for s in (sentence, said) if s)
     by_text = {str(a): a for a in legal}
     numbers = _figures_words(figures, str(action), by_text, who, has)
     return key, " ".join(s for s in (sentence, numbers) if s)
