@@ -111,7 +111,10 @@ def ideas(game: str) -> tuple[Idea, ...]:
 
 def action_words(action: Any) -> str:
     """An action as a reason names it: the card it plays (♥A), the cards it lays away (♥A ♠7), else its text."""
-    card = getattr(action, "card", None)
+    try:
+        card = getattr(action, "card", None)
+    except IndexError:  # an action that plays no card, whose ``card`` is its first card (Stýrivolt's "take")
+        card = None
     cards = getattr(action, "cards", None)
     if isinstance(card, Card):
         return card.symbol
@@ -321,12 +324,13 @@ def amount(game: str, value: float) -> str:
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
-def cost_words(game: str, cost: float) -> str:
+def cost_words(game: str, cost: float, value: float | None = None) -> str:
     """What a mistake cost, as a review says it after the action ("cost 3 game points"); a game's coach part may say
-    its own (``cost_words(cost)``: "let a sure way out slip")."""
+    its own (``cost_words(cost, value)``, ``value`` what the action taken was worth when known: Knorri's "let slip a
+    sure way out", when the action lost the game and a better one got out)."""
     part = _coach(registry.game(game))
     own = getattr(part, "cost_words", None) if part is not None else None
-    return str(own(cost)) if own is not None else f"cost {amount(game, cost)}"
+    return str(own(cost, value)) if own is not None else f"cost {amount(game, cost)}"
 
 
 def said(game: str, text: str) -> str:
@@ -350,7 +354,7 @@ def decision_words(game: str, decision: Any) -> str:
             return f"{done} kept the value ({amount(game, decision.value)} with best play)." + (
                 "" if decision.exact else " (Settled only in part: the review ran out of time.)")
         tail = "" if decision.exact else " (Settled only in part: the review ran out of time.)"
-        return f"{done} {cost_words(game, decision.cost)}: {best_words} was best, worth {amount(game, decision.best_value)}.{tail}"
+        return f"{done} {cost_words(game, decision.cost, decision.value)}: {best_words} was best, worth {amount(game, decision.best_value)}.{tail}"
     if decision.cost is None:
         if best and best[0] != done:
             return f"{done}: before the play, the expert's rules of thumb would choose {best_words}."
@@ -371,4 +375,5 @@ def review_summary(game: str, decisions: Sequence[Any], hints: int = 0) -> str:
     if not mistakes:
         return head + ": every decision you made kept the value." + said_hints
     worst = max(mistakes, key=lambda d: d.cost)
-    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost)}." + said_hints)
+    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost, worst.value)}."
+            + said_hints)
