@@ -190,7 +190,8 @@ def _beat(obs: Observation, card: Card, highest: Card, sure_side: bool, opponent
     if by % 2 == obs.player % 2:
         end = (", and the trick stays with this side" if sure_side else "")
         how = "the cheapest card that does" if cheapest else "one that does"
-        return "overtake-partner", (f"A player who can beat must, even the partner's {top}: {said} is {how}{end}.")
+        whose = "the partner's" if obs.players == 4 else "a partner's"
+        return "overtake-partner", f"A player who can beat must, even over {whose} {top}: {said} is {how}{end}."
     if not opponents:
         what = ", the cheapest card that does" if cheapest else ""
         return "last-word", (f"No opponent plays after this player, so {said} takes the trick for this side: it beats "

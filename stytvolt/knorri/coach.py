@@ -140,8 +140,9 @@ def _turn(obs: Observation, action: Action) -> tuple[str, str] | None:
     if len(takes) == 1:
         how = ("a turned diamond with no lower diamond takes a spade or a heart"
                if turned.suit is Suit.DIAMONDS and any(c.suit is not Suit.DIAMONDS for c in taken) else
+               "a turned card takes every lower card of its suit" if len(taken) > 1 else
                "a turned card must take a lower card of its suit")
-        return "forced-take", f"{turned.symbol} must take {_cards(taken)}: {how}, and it is the only one on offer."
+        return "forced-take", f"{turned.symbol} must take {_cards(taken)}: {how}, and that is the only take on offer."
     return _choice(obs, turned, taken, [a.cards for a in takes if a != action])
 
 

@@ -165,6 +165,8 @@ def idea(obs: Any, action: Any) -> tuple[str, str] | None:
                                        "among its cards could win this very trick.")
             return "take-stock", ("Another player has taken the stock; this player, with the right too, takes up the "
                                   "cards put down for it.")
+        if not obs.right_to_stock:
+            return None
         return "take-stock", ("This player's hand holds no stikkar, so it may take the stock: ten unseen cards for a "
                               "hand that cannot beat a free card.")
     if kind is Kind.WITH:
@@ -258,7 +260,7 @@ def _lead(obs: Observation, ranking: Ranking, card: Card, promoted: bool) -> tup
         if run:
             return "keep-in", _keep_in(obs, ours, f"{said} led wins the trick for certain")
         if role.is_stikkar:
-            return "top-stikkar", f"{said} is higher than every stikkar still out, so led it wins the trick for certain."
+            return "top-stikkar", f"No stikkar still out is higher than {said}, so led it wins the trick for certain."
         return "hard-lead", f"No card still out can beat {said} led, so it wins the trick for certain."
     if role.is_stikkar:
         if done == 0:
@@ -267,8 +269,8 @@ def _lead(obs: Observation, ranking: Ranking, card: Card, promoted: bool) -> tup
         if len(above) == 1:
             return "last-stikkar", (f"Only one card still out beats {said}: led, it makes whoever holds that card "
                                     "spend it to take the trick.")
-        return "last-stikkar", (f"Led, {said} can be beaten only by a higher stikkar, {len(above)} of which are still "
-                                "out: an opponent who wants the trick must spend one.")
+        return "last-stikkar", (f"Led, {said} can be beaten only by one of the {len(above)} cards still out above it: "
+                                "an opponent who wants the trick must spend one.")
     if _low_plain(ranking, card, promoted) and theirs == 0 and done < TO_WIN:
         start = "begin" if done == 0 else "go on"
         return "storm", (f"Leading {said}, a low unchosen card, calls up a storm: almost anything beats it, and the "
@@ -388,6 +390,8 @@ def _throw(obs: Observation, ranking: Ranking, card: Card, promoted: bool, w: st
     thrown = f"{said}, its least useful card," if least else said
     keep = "its stikkar" if stikkar else "its better cards"
     if by_partner:
+        if not least:
+            return None
         return "save-stikkar", f"The partner's {w} is winning the trick, so this player throws {thrown} and keeps {keep}."
     takers = [c for c, p in _plays(obs)
               if winner_index(ranking, (*obs.current, c), (*obs.current_promoted, p)) == len(obs.current)]
