@@ -216,10 +216,10 @@ def _play_on(obs: Observation, ranking: Ranking, kind: Kind) -> tuple[str, str]:
     who = "This player has kept in alone" if alone else "This team has kept in"
     left = TRICKS - len(obs.tricks)
     if kind is Kind.PLAY_ON:
-        return "play-on", (f"{who}: playing on for all nine risks only the bonus, since a trick lost still leaves the "
-                           f"hand won, and the {counted(left, 'trick')} left would score more.")
-    return "play-on", (f"{who}: stopping scores the keeping-in now, where playing on for all nine and losing one of "
-                       f"the {counted(left, 'trick')} left would leave only an ordinary game.")
+        return "play-on", (f"{who}: playing on risks only the bonus, since a trick lost to the opponents still leaves "
+                           "the hand won, and all nine tricks score more than keeping in.")
+    return "play-on", (f"{who}: stopping scores the keeping-in now, where playing on and losing one of the "
+                       f"{counted(left, 'trick')} left to the opponents would leave only an ordinary game.")
 
 
 # -- a card played ------------------------------------------------------------------------------------
@@ -366,8 +366,9 @@ def _follow(obs: Observation, ranking: Ranking, card: Card, promoted: bool) -> t
         return None
     if sure:
         return "sure-win", f"{said} takes the trick from {w}, and no card still out can beat it."
-    return "sure-win", (f"{said} takes the trick from {w}, and only {counted(len(above), 'card')} still out could beat "
-                        "it.")
+    few = "only " if len(above) <= 2 else ""
+    return "sure-win", (f"{said} takes the trick from {w}, and {few}{counted(len(above), 'card')} still out could "
+                        "beat it.")
 
 
 def _throw(obs: Observation, ranking: Ranking, card: Card, promoted: bool, w: str, by_partner: bool,

@@ -172,10 +172,10 @@ def test_hint_and_why_read_the_idea_first(moves: tuple[str, ...]) -> None:
     state = stacked(TABLE)
     for action in moves:
         state.apply(action)
-    reason_starts_with_idea("knorri", state)
+    assert reason_starts_with_idea("knorri", state) in KEYS
 
 
 def test_hint_in_phase_two_reads_the_idea_first() -> None:
     state = phase_two(["S9 H4", "SJ SQ D4", "H2 C3", "C8 HQ"], leader=0)
     state.apply("play S9")
-    reason_starts_with_idea("knorri", state)
+    assert reason_starts_with_idea("knorri", state) in KEYS
