@@ -67,5 +67,6 @@ GAME = GameInfo(
     coach="stytvolt.brus.coach",
     pages=(
         ("index", "About Brus"), ("cards", "The cards"), ("play", "Dealing and playing"), ("scoring", "Scoring"),
+        ("tactics", "Tactics"),
     ),
 )

@@ -71,6 +71,6 @@ GAME = GameInfo(
     coach="stytvolt.knorri.coach",
     pages=(
         ("index", "About Knorri"), ("beating", "Which card beats which"), ("phase-one", "Phase one"),
-        ("phase-two", "Phase two"), ("scoring-and-variants", "Scoring and variants"),
+        ("phase-two", "Phase two"), ("scoring-and-variants", "Scoring and variants"), ("tactics", "Tactics"),
     ),
 )
