@@ -4,7 +4,7 @@
 every move: it must never raise, name only keys of the game's ``IDEAS``, and name only cards the seat may know (its
 observation's, by :func:`stytvolt.analysis.coach.seen_cards`) besides the action's own.  :func:`reason_starts_with_idea`
 checks that a hint and a why read the idea first.  A game's test file imports them by folder
-(``from analysis.coach_sweep import sweep``).
+(``from analysis.coach_sweep import sweep``); :class:`Ask` asks about one move of a position.
 """
 
 from __future__ import annotations
@@ -53,6 +53,26 @@ def check_move(game: str, state: Any, action: Any, keys: set[str]) -> tuple[str,
     named = {m.group(0) for m in CARD_WORD.finditer(sentence)}
     assert named <= allowed, f"{game}: {str(action)!r} names {sorted(named - allowed)} unseen by the seat: {sentence}"
     return key, sentence
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Questions about one move of a position of ``game``, each answer checked by :func:`check_move`: ``key`` (the
+    idea's key, "" when none fits) and ``sentence`` (its sentence, "" when none fits)."""
+
+    game: str
+
+    def idea(self, state: Any, action: str) -> tuple[str, str]:
+        info = registry.game(self.game)
+        keys = {i.key for i in info.part("coach").IDEAS}
+        found = check_move(self.game, state, info.parse_action(action), keys)
+        return found if found is not None else ("", "")
+
+    def key(self, state: Any, action: str) -> str:
+        return self.idea(state, action)[0]
+
+    def sentence(self, state: Any, action: str) -> str:
+        return self.idea(state, action)[1]
 
 
 def sweep(game: str, seeds: Iterable[int], players: Iterable[int] = (4,), rules: Any = None,

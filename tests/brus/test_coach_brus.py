@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from stytvolt.brus import HandState, parse_action
-from stytvolt.brus.coach import IDEAS, UNIT, idea
+from stytvolt.brus.coach import IDEAS, UNIT
 from stytvolt.analysis.coach import amount, ideas
 
-from analysis.coach_sweep import check_move, reason_starts_with_idea, sweep
+from analysis.coach_sweep import Ask, reason_starts_with_idea, sweep
 from test_brus import deck_for
 
 KEYS = {i.key for i in IDEAS}
@@ -37,15 +37,8 @@ def dealt(hands: list[str]) -> HandState:
     return HandState(deck_for(hands, 3), dealer=3)
 
 
-def key_of(state: HandState, action: str) -> str | None:
-    found = check_move("brus", state, parse_action(action), KEYS)
-    return None if found is None else found[0]
-
-
-def sentence_of(state: HandState, action: str) -> str:
-    found = idea(state.observation(state.current_player()), parse_action(action))
-    assert found is not None
-    return found[1]
+ASK = Ask("brus")
+key_of, sentence_of = ASK.key, ASK.sentence
 
 
 def test_one_deal_worked_card_by_card() -> None:

@@ -13,10 +13,10 @@ from types import SimpleNamespace
 import pytest
 
 from stytvolt.analysis.coach import amount, cost_words, decision_words, ideas, review_summary
-from stytvolt.knorri import KnorriState, PhaseOne, Rules, parse_action, phase_two
-from stytvolt.knorri.coach import IDEAS, UNIT, idea
+from stytvolt.knorri import KnorriState, PhaseOne, Rules, phase_two
+from stytvolt.knorri.coach import IDEAS, UNIT
 
-from analysis.coach_sweep import check_move, reason_starts_with_idea, sweep
+from analysis.coach_sweep import Ask, reason_starts_with_idea, sweep
 from test_knorri_state import mas_deck, stacked
 
 KEYS = {i.key for i in IDEAS}
@@ -25,15 +25,8 @@ KEYS = {i.key for i in IDEAS}
 TABLE = "S4 S6 SQ D3 DJ C3 C9 H2 H8 SK DK CQ S5"
 
 
-def key_of(state: KnorriState, action: str) -> str | None:
-    found = check_move("knorri", state, parse_action(action), KEYS)
-    return None if found is None else found[0]
-
-
-def sentence_of(state: KnorriState, action: str) -> str:
-    found = idea(state.observation(state.current_player()), parse_action(action))
-    assert found is not None
-    return found[1]
+ASK = Ask("knorri")
+key_of, sentence_of = ASK.key, ASK.sentence
 
 
 def test_phase_one_choices() -> None:
@@ -82,7 +75,7 @@ def test_the_mas_tricks() -> None:
     state.apply("play S4")
     # Every card of seat 2 outranks ♠4, so it takes the trick whatever it plays: ♣5, a low club, is the one to spare.
     assert key_of(state, "play C5") == "mas" and "♣5 is the card it can best spare" in sentence_of(state, "play C5")
-    assert key_of(state, "play H9") is None
+    assert key_of(state, "play H9") == ""
 
 
 def test_phase_two_opening_and_leads() -> None:

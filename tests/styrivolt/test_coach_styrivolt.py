@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from stytvolt.analysis.coach import amount, ideas
 from stytvolt.styrivolt import HandState
-from stytvolt.styrivolt.actions import parse_action
-from stytvolt.styrivolt.coach import IDEAS, UNIT, idea
+from stytvolt.styrivolt.coach import IDEAS, UNIT
 
-from analysis.coach_sweep import check_move, reason_starts_with_idea, sweep
+from analysis.coach_sweep import Ask, reason_starts_with_idea, sweep
 from helpers import arrange
 
 KEYS = {i.key for i in IDEAS}
@@ -39,15 +38,8 @@ def at(hands: dict[int, str], line: str = "", stock: str = WEAK_STOCK) -> HandSt
     return state
 
 
-def key_of(state: HandState, action: str) -> str | None:
-    found = check_move("styrivolt", state, parse_action(action), KEYS)
-    return None if found is None else found[0]
-
-
-def sentence_of(state: HandState, action: str) -> str:
-    found = idea(state.observation(state.current_player()), parse_action(action))
-    assert found is not None
-    return found[1]
+ASK = Ask("styrivolt")
+key_of, sentence_of = ASK.key, ASK.sentence
 
 
 def test_the_storm_and_the_pregnant_ewe() -> None:
