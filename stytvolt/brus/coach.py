@@ -53,7 +53,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("sevens", "Bringing in the sevens",
          "Holding ♥7, win a trick for certain: you come to the lead and lay it out, one more trick for your side."),
     Idea("six", "Making six",
-         "Your side has five tricks: a sure winner now ends the deal with a stroke."),
+         "Your side has five tricks: a sure winner now makes six and ends the deal."),
     Idea("lurch", "The lurch",
          "Six tricks before the other side has one score two strokes: one sure trick saves a side from it."),
     Idea("club-king", "♣K at five",

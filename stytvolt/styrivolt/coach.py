@@ -64,7 +64,7 @@ IDEAS: tuple[Idea, ...] = (
          "Only the bird is still out above your eight: lead the eight, and whoever holds the bird must spend it "
          "to take the trick."),
     Idea("lamb", "Playing the lamb while it wins",
-         "Your side won the last trick and you hold ♠7, a lamb: lead it, and nothing can beat it."),
+         "You won the last trick and hold ♠7, a lamb: lead it, and nothing can beat it."),
     Idea("lamb-timing", "Lambs need a won trick",
          "With ♥7 and ♠7 in hand, win a trick first: only the winner leads the next, and a lamb wins only when led."),
     Idea("unblock", "Taking over for the lambs",
@@ -77,7 +77,7 @@ IDEAS: tuple[Idea, ...] = (
     Idea("four-of-a-kind", "Four of a kind",
          "Holding all four sixes, each plays as a postman: say \"Hesin er góður\" as you play the first."),
     Idea("cheap-win", "Winning cheaply",
-         "A chosen queen is winning: your trist takes it, and your stikkar stay hidden for later."),
+         "A chosen queen is led: your trist takes it, and your stikkar stay hidden for later."),
     Idea("sure-win", "Winning high",
          "An opponent still to play may hold a postman: take the trick with a stikkar it cannot beat."),
     Idea("save-stikkar", "Saving a stikkar",
