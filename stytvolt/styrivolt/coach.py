@@ -308,6 +308,9 @@ def _keep_in(obs: Observation, ours: int, did: str, sure: bool = True) -> str:
     who = "This player has" if alone else "This team has"
     what = "keeping in alone (a monk's cross)" if alone else "keeping in (the first five tricks, for two strokes)"
     hold = "" if sure else "if it holds, "
+    if ours >= TO_WIN:
+        nine = "all nine tricks alone" if alone else "all nine tricks"
+        return f"{who} kept in and plays on: {did}, and {hold}{nine} stay in reach."
     if ours == TO_WIN - 1:
         return f"{who} taken every trick so far: {did}, the fifth, and {hold}that is {what}."
     return f"{who} taken every trick so far: {did}, and {hold}{what} stays alive."
@@ -334,9 +337,9 @@ def _follow(obs: Observation, ranking: Ranking, card: Card, promoted: bool) -> t
     if done > 0 and theirs == 0 and ours == done:
         return "keep-in", _keep_in(obs, ours, f"{said} {how}", sure)
     if done > 0 and ours == 0 and theirs == done:
+        stops = "taking all nine" if done >= TO_WIN else "keeping in"
         return "keep-in", (f"The opponents have taken every trick so far: {said} {how}, and "
-                           + ("" if sure else "if it holds, ") + "that single trick for this team stops them keeping "
-                           "in.")
+                           + ("" if sure else "if it holds, ") + f"that single trick for this team stops them {stops}.")
     led_said = _named(ranking, led, led_promoted)
     if storm and theirs == 0 and partner_led and _role(ranking, card, promoted).is_stikkar:
         return "storm", (f"The partner's lead of {led_said}, a low unchosen card, is a storm: {said} backs it with a "
