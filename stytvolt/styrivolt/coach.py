@@ -393,8 +393,10 @@ def _throw(obs: Observation, ranking: Ranking, card: Card, promoted: bool, w: st
     least = _least(obs, ranking, card, promoted)
     thrown = f"{said}, its least useful card," if least else said
     keep = "its stikkar" if stikkar else "its better cards"
+    # Not the least useful card: all that is sure is that no stikkar is spent while the hand keeps some.
+    saves = least or (bool(stikkar) and not _role(ranking, card, promoted).is_stikkar)
     if by_partner:
-        if not least:
+        if not saves:
             return None
         return "save-stikkar", f"The partner's {w} is winning the trick, so this player throws {thrown} and keeps {keep}."
     takers = [c for c, p in _plays(obs)
@@ -402,6 +404,7 @@ def _throw(obs: Observation, ranking: Ranking, card: Card, promoted: bool, w: st
     if not takers:
         return "save-stikkar", (f"No card in this hand takes the trick from {w}, so this player throws "
                                 + (f"{said}, its least useful card." if least else f"{said}."))
-    if not least:
+    if not saves:
         return None
-    return "save-stikkar", f"This player lets {w} win and throws {thrown} keeping {keep} for a later trick."
+    return "save-stikkar", (f"This player lets {w} win and throws {said}"
+                            + (", its least useful card," if least else ",") + f" keeping {keep} for a later trick.")
