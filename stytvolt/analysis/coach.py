@@ -354,12 +354,13 @@ def amount(game: str, value: float, hand: Any = None) -> str:
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
-def cost_words(game: str, cost: float, hand: Any = None) -> str:
+def cost_words(game: str, cost: float, value: float | None = None, hand: Any = None) -> str:
     """What a mistake cost, as a review says it after the action ("cost 3 game points"); a game's coach part may say
-    its own (``cost_words(cost)``: "let a sure way out slip")."""
+    its own (``cost_words(cost, value)``, ``value`` what the action taken was worth when known: Knorri's "let slip a
+    sure way out", when the action lost the game and a better one got out)."""
     part = _coach(registry.game(game))
     own = getattr(part, "cost_words", None) if part is not None else None
-    return str(own(cost)) if own is not None else f"cost {amount(game, cost, hand)}"
+    return str(own(cost, value)) if own is not None else f"cost {amount(game, cost, hand)}"
 
 
 def said(game: str, text: str) -> str:
@@ -383,7 +384,8 @@ def decision_words(game: str, decision: Any, hand: Any = None) -> str:
             return f"{done} kept the value ({amount(game, decision.value, hand)} with best play)." + (
                 "" if decision.exact else " (Settled only in part: the review ran out of time.)")
         tail = "" if decision.exact else " (Settled only in part: the review ran out of time.)"
-        return f"{done} {cost_words(game, decision.cost, hand)}: {best_words} was best, worth {amount(game, decision.best_value, hand)}.{tail}"
+        return (f"{done} {cost_words(game, decision.cost, decision.value, hand)}: {best_words} was best, worth "
+                f"{amount(game, decision.best_value, hand)}.{tail}")
     if decision.cost is None:
         if best and best[0] != done:
             return f"{done}: before the play, the expert's rules of thumb would choose {best_words}."
@@ -404,4 +406,5 @@ def review_summary(game: str, decisions: Sequence[Any], hints: int = 0, hand: An
     if not mistakes:
         return head + ": every decision you made kept the value." + said_hints
     worst = max(mistakes, key=lambda d: d.cost)
-    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost, hand)}." + said_hints)
+    return (head + f"; the biggest was {said(game, worst.action)}, which {cost_words(game, worst.cost, worst.value, hand)}."
+            + said_hints)

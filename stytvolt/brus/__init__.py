@@ -64,7 +64,9 @@ GAME = GameInfo(
     table="stytvolt.brus.table",
     quiz="stytvolt.brus.quiz",
     solver="stytvolt.brus.solving",
+    coach="stytvolt.brus.coach",
     pages=(
         ("index", "About Brus"), ("cards", "The cards"), ("play", "Dealing and playing"), ("scoring", "Scoring"),
+        ("tactics", "Tactics"),
     ),
 )

@@ -68,8 +68,9 @@ GAME = GameInfo(
     table="stytvolt.knorri.table",
     quiz="stytvolt.knorri.quiz",
     solver="stytvolt.knorri.solver",
+    coach="stytvolt.knorri.coach",
     pages=(
         ("index", "About Knorri"), ("beating", "Which card beats which"), ("phase-one", "Phase one"),
-        ("phase-two", "Phase two"), ("scoring-and-variants", "Scoring and variants"),
+        ("phase-two", "Phase two"), ("scoring-and-variants", "Scoring and variants"), ("tactics", "Tactics"),
     ),
 )

@@ -174,6 +174,7 @@ GAME = GameInfo(
     table="stytvolt.styrivolt.table",
     quiz="stytvolt.styrivolt.quiz",
     solver="stytvolt.styrivolt.solver",
+    coach="stytvolt.styrivolt.coach",
     worked="stytvolt.styrivolt.worked",
     cli="stytvolt.styrivolt.cli",
     glossary="stytvolt.styrivolt.terms",
