@@ -77,7 +77,9 @@ class Sampling:
     observation type, its card values by rank, its default :class:`Settings`, whether its sampler
     takes the rules (``sample(obs, rng, rules=...)``), which observations it pictures deals for (``plays``;
     by default those of the card play, ``obs.phase == "play"``), and the most cards any hand of a state still
-    holds (``size``; for a game without a follow-suit reader, to hold the solver back until ``solve_at``)."""
+    holds (``size``; for a game without a follow-suit reader, to hold the solver back until ``solve_at``), and
+    the game's own expert where it plays better than a plain sampling player (``expert(seed, rules)``: Knorri's,
+    which pictures phase one too)."""
 
     sample: Callable[..., Any]
     simple: Callable[..., Any]  # its rules-of-thumb player: simple(seed)
@@ -87,6 +89,7 @@ class Sampling:
     takes_rules: bool = False
     plays: Callable[[Any], bool] | None = None
     size: Callable[[Any], int] | None = None
+    expert: Callable[[int | None, Any], Any] | None = None  # (seed, rules) -> the game's own expert, if it has one
 
     def pictures(self, obs: Any) -> bool:
         """Whether the player pictures deals for this observation (else its rules of thumb decide)."""
@@ -311,7 +314,7 @@ def club_settings(expert: Settings) -> Settings:
 def player(game: str, level: str, seed: int | None = None, rules: object = None) -> Any:
     """The computer player of ``game`` (a registry name) at ``level`` (one of :data:`LEVELS`): the game's SimpleBot
     for a beginner, else a :class:`SamplingPlayer` with the club's or the expert's settings (the game's declared
-    ones); a game whose players are its own (Stýrivolt's) gives the player its table seats at that level."""
+    ones), or the game's own expert where its :class:`Sampling` gives one; a game whose players are its own (Stýrivolt's) gives the player its table seats at that level."""
     if not isinstance(game, str) or game not in registry.GAME_MODULES:
         raise InvalidPosition(f"a computer player plays one of {', '.join(registry.GAME_MODULES)}, not {game!r}")
     if level not in LEVELS:
@@ -324,5 +327,7 @@ def player(game: str, level: str, seed: int | None = None, rules: object = None)
         return parts.simple(seed)
     if level == "club":
         return SamplingPlayer(game, seed=seed, settings=club_settings(parts.settings), rules=rules)
+    if parts.expert is not None:
+        return parts.expert(seed, rules)
     return SamplingPlayer(game, seed=seed, rules=rules)
 

@@ -165,7 +165,10 @@ def _choice(obs: Observation, turned: Card, taken: tuple[Card, ...], others: lis
     if all(usefulness(card, soft) >= usefulness(c, soft) for cs in others for c in cs):
         return "take-high", (f"Of the takes on offer, {card.symbol} is the most useful in phase two, where a higher "
                              "card beats more of its suit and fewer cards beat it.")
-    return None
+    rest = sorted({c for cs in others for c in cs if c not in taken}, key=lambda c: (c.suit.value, c.rank))
+    return "forced-take", (f"{turned.symbol} must take, and of the takes on offer this player chooses "
+                           f"{_cards(taken)}" + (f", leaving {' and '.join(c.symbol for c in rest)} face up for a later turned card." if rest
+                                                 else "."))
 
 
 def _claim(obs: Observation, action: Action) -> tuple[str, str] | None:

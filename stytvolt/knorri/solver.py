@@ -685,5 +685,11 @@ def _simple(seed: int | None = None) -> SimpleBot:
 #: needs picturing only after the Mas phase one: otherwise every card is seen), phase one is left to the
 #: SimpleBot there (the expert of :mod:`stytvolt.knorri.expert` pictures phase one itself).  The solver settles a
 #: picture of at most ``solve_at`` cards held in all; bigger ones are played out by the SimpleBot.
+def _expert(seed: int | None, rules: object) -> Any:
+    from stytvolt.knorri.expert import KnorriExpert
+
+    return KnorriExpert(seed)
+
+
 SAMPLING = Sampling(sample=sample, simple=_simple, observation=Observation, values={},
-                    settings=Settings(worlds=8, solve_at=7, max_nodes=8_000), size=size)
+                    settings=Settings(worlds=8, solve_at=7, max_nodes=8_000), size=size, expert=_expert)

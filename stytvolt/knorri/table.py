@@ -68,14 +68,10 @@ def _bot(level: str, seed: int) -> Any:
     takes its phase-one cards by the SimpleBot's rules and pictures phase two (club); Knorri's expert, which
     pictures phase one too and solves the endings it sees whole (expert).  Games kept at the level once called
     "simple" open at the beginner's (the one table's RENAMED_LEVELS)."""
-    if level == "expert":
-        from stytvolt.knorri.expert import KnorriExpert
-
-        return KnorriExpert(seed)
-    if level == "club":
+    if level in ("expert", "club"):
         from stytvolt.analysis.players import player
 
-        return player("knorri", "club", seed)
+        return player("knorri", level, seed)
     return SimpleBot(seed)
 
 
