@@ -17,7 +17,7 @@ from stytvolt.core import registry
 from stytvolt.analysis.coach import ideas
 from stytvolt.web import FIGURES, Params
 
-__all__ = ["ideas_html", "idea_href", "idea_link", "TACTICS_PAGE"]
+__all__ = ["ideas_html", "idea_href", "idea_link", "idea_title", "TACTICS_PAGE"]
 
 #: The page of a game's folder (as its GameInfo's ``pages`` names it) that lists its ideas.
 TACTICS_PAGE = "tactics"
@@ -30,14 +30,22 @@ def idea_href(game: str, key: str) -> str:
     return f"{folder}{TACTICS_PAGE}/#idea-{key}"
 
 
-def idea_link(game: str, key: str) -> str:
-    """A link to idea ``key`` of ``game`` named as its tactics page names it ("" for an idea the game has not)."""
+def idea_title(game: str, key: str) -> str:
+    """Idea ``key`` of ``game`` named as its tactics page names it, and where ("Drawing trumps, on Sjavs: Tactics"; ""
+    for an idea the game has not): the words of the link to it, and what the terminal says."""
     for idea in ideas(game):
         if idea.key == key:
-            href = escape(idea_href(game, key))
-            return (f'<a class="sv-rule sv-idea" data-site-path="{href}" href="{href}">'
-                    f'{escape(idea.name)}, on {escape(registry.game(game).title)}: Tactics</a>')
+            return f"{idea.name}, on {registry.game(game).title}: Tactics"
     return ""
+
+
+def idea_link(game: str, key: str) -> str:
+    """A link to idea ``key`` of ``game`` named as its tactics page names it ("" for an idea the game has not)."""
+    title = idea_title(game, key)
+    if not title:
+        return ""
+    href = escape(idea_href(game, key))
+    return f'<a class="sv-rule sv-idea" data-site-path="{href}" href="{href}">{escape(title)}</a>'
 
 
 def ideas_html(game: str) -> str:

@@ -76,7 +76,8 @@ from stytvolt.web.table import (ALPHABET, HINT_MARK, Table, _action_code, _actio
                                 render)
 
 __all__ = ["Reviewed", "hint_work", "why_work", "review_work", "line_work", "best_work", "hint_html", "review_html",
-           "review_text", "read_review", "review_tag", "hint_seed", "review_seed", "south_decisions",
+           "review_text", "read_review", "review_tag", "hint_seed", "review_seed", "south_decisions", "decision_said",
+           "review_summary_said",
            "REVIEW_SECONDS", "LINE_SECONDS", "BEST_SECONDS", "MOST_BEST"]
 
 #: The most time (seconds) the review gives one decision; one not settled by then says so.
@@ -305,6 +306,22 @@ def review_work(table: Table, params: Params) -> Work:
     return {"html": review_html(table, known), "set": {"review": review_text(table, known.decisions)}}
 
 
+def decision_said(table: Table, decision: Decision) -> tuple[str, str]:
+    """A decision of the last hand's review as the review lists it: its mark ("Mistake:", settled with every card
+    visible; "Perhaps a mistake:", an estimate before the card play; "" for none) and its words (the engine's, and
+    whether South took it after a hint).  The page and the terminal list a review alike."""
+    words = decision_words(table.kind.game, decision, hand=table.hand)
+    if table.hinted[-1][decision.index]:
+        words += " You took it after a hint."
+    mark = ("Mistake:" if decision.solved else "Perhaps a mistake:") if decision.mistake else ""
+    return mark, words
+
+
+def review_summary_said(table: Table, review: Reviewed) -> str:
+    """The line at the top of a review that is complete (the engine's summary, with the hints the hand used)."""
+    return review_summary(table.kind.game, review.decisions, review.hints, hand=table.hand)
+
+
 def review_html(table: Table, review: Reviewed | None) -> str:
     """The review's section at the end of the hand: the summary line (or how far it has got), each decision of
     South's settled so far in the engine's words, each mistake marked by the word and with its "Show me", and the
@@ -315,26 +332,24 @@ def review_html(table: Table, review: Reviewed | None) -> str:
     word = _hand_word(table)
     done = len(review.decisions)
     if review.complete:
-        said_all = review_summary(game, review.decisions, review.hints, hand=table.hand)
+        said_all = review_summary_said(table, review)
         head = f'<p class="sv-review-summary"><strong>{escape(said_all)}</strong></p>'
     else:
         head = (f'<p class="sv-review-summary">{done} of your {review.total} decisions reviewed so far, every card '
                 "visible.</p>")
-    hinted = table.hinted[-1]
     rows = []
     for d in review.decisions:
-        words = decision_words(game, d, hand=table.hand)
-        after = " You took it after a hint." if hinted[d.index] else ""
+        mark, words = decision_said(table, d)
         if d.mistake and d.solved:
-            mark = '<span class="sv-review-mark">Mistake:</span> '
             show = (f' <button type="button" class="sv-why sv-show-me" data-do="line" data-index="{d.index}" '
                     f'aria-label="Show me the better line instead of {escape(said(game, d.action))}">Show me</button>')
-            rows.append(f'<li class="sv-review-mistake" data-index="{d.index}">{mark}{escape(words + after)}{show}</li>')
+            rows.append(f'<li class="sv-review-mistake" data-index="{d.index}"><span class="sv-review-mark">{mark}'
+                        f'</span> {escape(words)}{show}</li>')
         elif d.mistake:
             rows.append(f'<li class="sv-review-estimate" data-index="{d.index}"><span class="sv-review-mark">'
-                        f"Perhaps a mistake:</span> {escape(words + after)}</li>")
+                        f"{mark}</span> {escape(words)}</li>")
         else:
-            rows.append(f'<li data-index="{d.index}">{escape(words + after)}</li>')
+            rows.append(f'<li data-index="{d.index}">{escape(words)}</li>')
     listed = f'<ol class="sv-review-list">{"".join(rows)}</ol>' if rows else ""
     go = ("" if review.complete else
           '<p class="sv-review-acts"><button type="button" class="md-button sv-review-go" data-do="review">'

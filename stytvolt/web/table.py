@@ -115,7 +115,9 @@ from stytvolt.web.kinds import (table_request, SOUTH, Kind, LogEntry, Words, bid
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
-           "hand_log", "undo_south", "computer_seed", "rules_of", "offered_switches", "SOUTH", "ALPHABET", "WIDE", "DOS"]
+           "hand_log", "undo_south", "computer_seed", "rules_of", "offered_switches", "SOUTH", "ALPHABET", "WIDE", "DOS",
+           "HINT_MARK", "move_said", "fact_rows", "Felt", "felt_of", "log_of", "sheet_of", "every_hand", "hand_scored",
+           "game_outcome", "waiting_said"]
 
 #: The characters an action is written with: its place in the legal actions.
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
@@ -691,13 +693,18 @@ def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str], hinted: str 
     return (f'<div class="sv-table-acts">{row}</div>' if row else "") + folded
 
 
-def _waiting(table: Table, state: Any) -> str:
+def waiting_said(table: Table, state: Any) -> str:
+    """What a computer seat to act is doing, in words ("West is bidding.")."""
     p = state.current_player()
     doing = {"bidding": "is bidding", "trump": "is naming trumps", "exchange": "is laying cards away"}.get(
         getattr(state, "phase", "play"), "is to play")
     if table.kind.doing is not None:
         doing = table.kind.doing(state) or doing
-    return f'<div class="sv-table-turn"><p class="sv-table-prompt">{table.names[p]} {escape(doing)}.</p></div>'
+    return f"{table.names[p]} {doing}."
+
+
+def _waiting(table: Table, state: Any) -> str:
+    return f'<div class="sv-table-turn"><p class="sv-table-prompt">{escape(waiting_said(table, state))}</p></div>'
 
 
 def _hand_word(table: Table) -> str:
@@ -705,30 +712,37 @@ def _hand_word(table: Table) -> str:
     return str(getattr(table.match, "HAND", "hand"))
 
 
-def _facts(table: Table, state: Any) -> str:
-    if table.kind.draw_facts is not None:
-        return table.kind.draw_facts(table)
+def fact_rows(table: Table, state: Any) -> list[tuple[str, str]]:
+    """The facts over the table as (term, what is said), in words: the hand and its dealer, the declarer, the trumps,
+    the tricks (or the Kind's own tally).  The page draws them as a list of terms; the terminal prints them."""
     names = table.names
     word = _hand_word(table)
-    rows = [f"<dt>{word.capitalize()}</dt><dd>{len(table.match.hands)}; {names[state.dealer]} deals</dd>"]
+    rows = [(word.capitalize(), f"{len(table.match.hands)}; {names[state.dealer]} deals")]
     declarer = getattr(state, "declarer", None)
     if declarer is not None:
         bid = getattr(state, "bid", None)
         said = f" ({getattr(bid, 'title', bid)})" if bid is not None else ""
-        rows.append(f"<dt>Declarer</dt><dd>{names[declarer]}{escape(said)}</dd>")
+        rows.append(("Declarer", f"{names[declarer]}{said}"))
     trump = trump_of(state)
     if trump is not None:
-        rows.append(f"<dt>Trumps</dt><dd>{trump.symbol} {trump.english}</dd>")
+        rows.append(("Trumps", f"{trump.symbol} {trump.english}"))
     elif table.kind.standing_trumps(state):
-        rows.append(f"<dt>Trumps</dt><dd>{escape(table.kind.standing_trumps(state))}</dd>")
+        rows.append(("Trumps", table.kind.standing_trumps(state)))
     if table.kind.tally is not None:
-        rows += [f"<dt>{escape(term)}</dt><dd>{escape(said)}</dd>" for term, said in table.kind.tally(state, table.words)]
+        rows += list(table.kind.tally(state, table.words))
     else:
         won = [0] * table.players
         for trick in table.kind.tricks(state):
             won[trick[2]] += 1
-        rows.append("<dt>Tricks won</dt><dd>" + ", ".join(f"{names[p]} {won[p]}" for p in range(table.players)) + "</dd>")
-    return f'<dl class="sv-table-facts">{"".join(rows)}</dl>'
+        rows.append(("Tricks won", ", ".join(f"{names[p]} {won[p]}" for p in range(table.players))))
+    return rows
+
+
+def _facts(table: Table, state: Any) -> str:
+    if table.kind.draw_facts is not None:
+        return table.kind.draw_facts(table)
+    rows = "".join(f"<dt>{escape(term)}</dt><dd>{escape(said)}</dd>" for term, said in fact_rows(table, state))
+    return f'<dl class="sv-table-facts">{rows}</dl>'
 
 
 def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
@@ -736,11 +750,23 @@ def _play_chip(kind: Kind, state: Any, card: Card | None) -> str:
     return _chip(kind, state, card) if card is not None else '<span class="sv-pass-said">passes</span>'
 
 
-def _felt(table: Table, state: Any) -> str:
-    if table.kind.draw_felt is not None:
-        return table.kind.draw_felt(table)
+@dataclass(frozen=True)
+class Felt:
+    """What lies on the table, in words and cards: a ``title``; ``rows``, each a label and its cards (a seat's play
+    to the trick, where a card None is a pass; or a row the Kind lays out); ``notes`` in words; ``trick``: whether
+    the rows are the plays of a trick (else rows the Kind names, :attr:`Kind.felt`)."""
+
+    title: str
+    rows: tuple[tuple[str, tuple[Card | None, ...]], ...]
+    notes: tuple[str, ...] = ()
+    trick: bool = True
+
+
+def felt_of(table: Table, state: Any) -> Felt:
+    """What lies on the table now (:class:`Felt`): the Kind's own rows, else the trick so far, else the last trick."""
     if table.kind.felt is not None:
-        return _laid_felt(table, state)
+        title, laid, notes = table.kind.felt(state, table.words)
+        return Felt(title, tuple((label, tuple(cards)) for label, cards in laid), tuple(notes), trick=False)
     names = table.names
     current = table.kind.trick_so_far(state)
     tricks = table.kind.tricks(state)
@@ -752,48 +778,59 @@ def _felt(table: Table, state: Any) -> str:
         plays = list(plays_done)
         title = f"The last trick, won by {names[winner]}"
     else:
-        return '<section class="sv-felt sv-felt--list" aria-label="The trick"><p class="sv-table-h">No card played yet.</p></section>'
-    items = "".join(f"<li><strong>{names[seat]}</strong>: {_play_chip(table.kind, state, card)}</li>"
-                    for seat, card in plays)
-    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
+        return Felt("No card played yet.", ())
+    return Felt(title, tuple((names[seat], (card,)) for seat, card in plays))
+
+
+def _felt(table: Table, state: Any) -> str:
+    if table.kind.draw_felt is not None:
+        return table.kind.draw_felt(table)
+    felt = felt_of(table, state)
+    if not felt.trick:
+        items = "".join(f"<li><strong>{escape(label)}</strong>: "
+                        f"{_chips(table.kind, state, [c for c in cards if c is not None])}</li>" for label, cards in felt.rows)
+        listed = f'<ul class="sv-felt-plays">{items}</ul>' if items else ""
+        said = "".join(f'<p class="sv-felt-note">{escape(note)}</p>' for note in felt.notes)
+        return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(felt.title)}">'
+                f'<h3 class="sv-table-h">{escape(felt.title)}</h3>{listed}{said}</section>')
+    if not felt.rows:
+        return (f'<section class="sv-felt sv-felt--list" aria-label="The trick"><p class="sv-table-h">{felt.title}</p>'
+                "</section>")
+    items = "".join(f"<li><strong>{name}</strong>: {_play_chip(table.kind, state, cards[0])}</li>"
+                    for name, cards in felt.rows)
+    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(felt.title)}"><h3 class="sv-table-h">{escape(felt.title)}</h3>'
             f'<ol class="sv-felt-plays">{items}</ol></section>')
 
 
-def _laid_felt(table: Table, state: Any) -> str:
-    """What the Kind says lies on the table: rows of cards, each row named, then the notes in words."""
-    assert table.kind.felt is not None
-    title, rows, notes = table.kind.felt(state, table.words)
-    items = "".join(f"<li><strong>{escape(label)}</strong>: {_chips(table.kind, state, cards)}</li>" for label, cards in rows)
-    listed = f'<ul class="sv-felt-plays">{items}</ul>' if items else ""
-    said = "".join(f'<p class="sv-felt-note">{escape(note)}</p>' for note in notes)
-    return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(title)}"><h3 class="sv-table-h">{escape(title)}</h3>'
-            f"{listed}{said}</section>")
-
-
-def hand_log(table: Table, h: int) -> str:
-    """The log of hand ``h`` (from 0): every action in the words South may read, and what else happened after
-    each (the tricks won, and whatever the rules did by themselves), in order."""
-    names = table.names
+def log_of(table: Table, h: int) -> list[LogEntry]:
+    """The log of hand ``h`` (from 0) as entries: every action in the words South may read, and what else happened
+    after each (the tricks won, and whatever the rules did by themselves), in order (the Kind's own log, where it
+    writes one).  The page draws them (:func:`hand_log`); the terminal prints their words."""
     kind = table.kind
+    if kind.log_entries is not None:
+        return kind.log_entries(table, h)
     state = table.match.hands[h]
     over = state.is_terminal()
     happened = _happenings(kind, state)
     marks = table.marks[h]
     words = table.words
 
-    def after(key: str, start: int, end: int) -> list[str]:
-        return [f'<li class="sv-log-trick" data-key="{key}{"" if i == 0 else i + 1}">{escape(words.say(r))}</li>'
+    def after(key: str, start: int, end: int) -> list[LogEntry]:
+        return [LogEntry(f"{key}{'' if i == 0 else i + 1}", words.say(r), sort="trick")
                 for i, r in enumerate(happened[start:end])]
 
-    if kind.log_entries is not None:
-        return _log_list(table, h, [_entry(table, h, e) for e in kind.log_entries(table, h)])
     items = after(f"{h}.dealt", 0, marks[0])
     for k in range(len(table.moves[h])):
-        items.append(_entry(table, h, LogEntry(f"{h}.{k}", move_said(table, h, k, over), move=k)))
+        items.append(LogEntry(f"{h}.{k}", move_said(table, h, k, over), move=k))
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:
-        items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
-    return _log_list(table, h, items)
+        items.append(LogEntry(f"{h}.deal", f"{table.names[state.dealer]} deals.", sort="deal"))
+    return items
+
+
+def hand_log(table: Table, h: int) -> str:
+    """The log of hand ``h`` (from 0), drawn (:func:`log_of`), each computer move with its "Why?"."""
+    return _log_list(table, h, [_entry(table, h, e) for e in log_of(table, h)])
 
 
 def move_said(table: Table, h: int, k: int, over: bool | None = None) -> str:
@@ -877,20 +914,28 @@ def _team_name(table: Table, seats: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _sheet(table: Table) -> str:
-    if table.kind.draw_sheet is not None:
-        return table.kind.draw_sheet(table)
+def sheet_of(table: Table) -> tuple[list[str], list[tuple[str, tuple[Any, ...], str]]]:
+    """The score sheet in words: each column's heading, and each line as (what it comes after, "Start" or
+    "Hand 2"; the totals; what was scored, in words).  Its title and unit are the Kind's."""
     match = table.match
-    columns = match.sheet_columns()
-    heads = table.kind.sheet_heads(match) if table.kind.sheet_heads is not None else [
-        _team_name(table, seats) for seats in columns]
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    heads = list(table.kind.sheet_heads(match)) if table.kind.sheet_heads is not None else [
+        _team_name(table, seats) for seats in match.sheet_columns()]
     word = _hand_word(table).capitalize()
     rows = []
     for line in match.sheet_lines():
         label = "Start" if line.hand == 0 else f"{word} {line.hand}"
-        note = " ".join(_say(r, table) for r in line.note)
-        cells = "".join(f"<td>{v}</td>" for v in line.totals)
+        rows.append((label, tuple(line.totals), " ".join(_say(r, table) for r in line.note)))
+    return heads, rows
+
+
+def _sheet(table: Table) -> str:
+    if table.kind.draw_sheet is not None:
+        return table.kind.draw_sheet(table)
+    heads, lines = sheet_of(table)
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    rows = []
+    for label, totals, note in lines:
+        cells = "".join(f"<td>{v}</td>" for v in totals)
         rows.append(f'<tr><th scope="row">{label}</th>{cells}<td class="sv-sheet-note">{escape(note)}</td></tr>')
     return (f'<section class="sv-table-chalk" aria-label="{escape(table.kind.sheet_title)}">'
             f'<h3 class="sv-table-h">{escape(table.kind.sheet_title)} ({escape(table.kind.sheet_unit)})</h3>'
@@ -899,13 +944,36 @@ def _sheet(table: Table) -> str:
             f'</thead><tbody>{"".join(rows)}</tbody></table></div></section>')
 
 
-def _all_hands(table: Table) -> str:
+def every_hand(table: Table) -> tuple[str, list[tuple[str, list[Card]]]]:
+    """What the end of the last hand shows of the cards: a heading ("Every hand as dealt", or the Kind's own) and each
+    seat's name with its cards, sorted as a player holds them."""
     kind, state = table.kind, table.hand
     heading, hands = kind.end_hands(state) if kind.end_hands is not None else ("Every hand as dealt", table.dealt[-1])
-    rows = []
-    for p, cards in enumerate(hands):
-        rows.append(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, cards))}</li>")
+    return heading, [(table.names[p], _ordered(kind, state, cards)) for p, cards in enumerate(hands)]
+
+
+def _all_hands(table: Table) -> str:
+    kind, state = table.kind, table.hand
+    heading, hands = every_hand(table)
+    rows = [f"<li><strong>{name}</strong>: {_chips(kind, state, cards)}</li>" for name, cards in hands]
     return f'<ul class="sv-all-hands" aria-label="{escape(heading)}">{"".join(rows)}</ul>'
+
+
+def hand_scored(table: Table) -> str:
+    """What the last hand scored, in words, as its line of the sheet says ("" while nothing is scored); a hand all
+    passed says so."""
+    lines = table.match.sheet_lines()
+    scored = ""
+    if lines and lines[-1].hand == len(table.match.hands):
+        scored = " ".join(_say(r, table) for r in lines[-1].note)
+    if getattr(table.hand, "phase", "") == "passed":
+        scored = scored or "Everyone passed: the same dealer deals again."
+    return scored
+
+
+def game_outcome(table: Table) -> str:
+    """The game's outcome in words, once it is over."""
+    return " ".join(_say(r, table) for r in table.match.outcome())
 
 
 def _end(table: Table) -> str:
@@ -913,7 +981,7 @@ def _end(table: Table) -> str:
     as dealt), then the button that deals the next hand, or the game's outcome."""
     match = table.match
     if match.over:
-        outcome = " ".join(_say(r, table) for r in match.outcome())
+        outcome = game_outcome(table)
         button = (f'<p class="sv-table-over"><strong>The game is over. {escape(outcome)}</strong></p>'
                   '<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
                   'data-do="new">Start a new game</button></div>')
@@ -926,12 +994,7 @@ def _end(table: Table) -> str:
     if table.kind.draw_result is not None:
         return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
                 f"{table.kind.draw_result(table)}{button}</section>")
-    lines = match.sheet_lines()
-    scored = ""
-    if lines and lines[-1].hand == len(match.hands):
-        scored = " ".join(_say(r, table) for r in lines[-1].note)
-    if getattr(table.hand, "phase", "") == "passed":
-        scored = scored or "Everyone passed: the same dealer deals again."
+    scored = hand_scored(table)
     return (f'<section class="sv-table-end" aria-label="{over}"><h3 class="sv-table-h">{over}</h3>'
             f"<p><strong>{escape(scored)}</strong></p>{button}"
             f'<h3 class="sv-table-h">{escape(_end_heading(table))}</h3>{_all_hands(table)}</section>')
