@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     for module in games:  # each game's own commands, as its declaration's ``cli`` adds them
         module.add_commands(commands)
 
+    from stytvolt import cli_table
+
+    cli_table.add_commands(commands)  # play and review: every game at the one table, with its coach
+
     p = commands.add(
         "quiz", help="answer questions on the rules (the site's quiz)",
         description=(

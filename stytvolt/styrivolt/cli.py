@@ -14,7 +14,6 @@ import argparse
 import random
 import sys
 import textwrap
-from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO
 
 from stytvolt.cli import CliError, Commands, Output, isatty, read_line, to_ascii, whole_number
@@ -22,7 +21,7 @@ from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.core.errors import IllegalAction, StytvoltError
 from stytvolt.core.explain import COMPASS, TEAM_LETTERS, Reason
-from stytvolt.core.rules import parse_switch_words, switches
+from stytvolt.core.rules import parse_switch_words
 from stytvolt.styrivolt.actions import Action, Kind, parse_action
 from stytvolt.styrivolt.bots import card_worth
 from stytvolt.styrivolt.chalk import RESULT_WORDS, Chalkboard, Scoring, parse_record
@@ -38,7 +37,7 @@ from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
 from stytvolt.styrivolt.tricks import explain_trick
 from stytvolt.styrivolt.variants import Rules
 
-__all__ = ["add_commands", "parse_variants"]
+__all__ = ["add_commands", "parse_variants", "play", "VARIANT_ALIASES"]
 
 
 class _Quit(Exception):
@@ -116,46 +115,9 @@ def add_commands(commands: Commands, *, late: bool = False) -> None:
     p.add_argument("--penguin", action="store_true", help="use the Penguin book's score table")
     p.set_defaults(func=cmd_chalk)
 
-    p = commands.add(
-        "play", help="play a game: you and a computer partner against two computer players",
-        description=(
-            "Play Stýrivolt in the terminal: you and your computer partner (across the table) against two computer "
-            "players. The game ends when a team wins a cross, or after --hands hands. At each decision type "
-            "the number of an action or its text (H2, take, trade H5 H7, keep); ? explains the last trick, "
-            "r shows the ranking, q quits. When input is not a terminal (a script), a refused action ends the "
-            "game with status 2."
-        ),
-    )
-    p.add_argument("--seed", type=whole_number(0, 2**63 - 1), metavar="N",
-                   help="seed for the shuffles (the same seed deals the same game)")
-    p.add_argument("--seat", type=whole_number(0, 3), default=0, metavar="0-3", help="your seat (default 0); seats 0 and 2 are team A")
-    p.add_argument("--hands", type=whole_number(0), metavar="N", help="number of hands to play (default: until a team wins a cross; 0: until you quit)")
-    p.add_argument(
-        "--variant", action="extend", nargs="+", default=[], metavar="NAME",
-        help="rule variations, listed below (repeatable)",
-    )
-    p.epilog = _variant_epilog()
-    p.add_argument("--auto", action="store_true", help="a computer player plays your seat too (no input needed)")
-    p.add_argument(
-        "--level", choices=LEVELS, default=DEFAULT_LEVEL,
-        help=f"how well the computer players play (default {DEFAULT_LEVEL}): "
-        + "; ".join(f"{name}: {LEVEL_SUMMARIES[name]}" for name in LEVELS),
-    )
-    p.set_defaults(func=cmd_play)
 
-
-def _variant_epilog() -> str:
-    lines = ["rule variations (--variant NAME ...):"]
-    for sw in switches(Rules):
-        word = "cut" if sw.name == "cut_for_stikkar" else sw.word
-        if isinstance(sw.default, Enum):
-            name = f"{word}=" + "|".join(sw.choices)
-        else:
-            name = f"{word}=no" if sw.default else word
-        lines.append(f"  {name}")
-        lines.append(f"      {sw.help}")
-    lines.append("example: stytvolt play --variant compulsory-beating cut=two-stikkar --seed 7")
-    return "\n".join(lines)
+#: The shorter words ``stytvolt play --variant`` takes for a rule switch (word -> the switch's field name).
+VARIANT_ALIASES = {"cut": "cut_for_stikkar"}
 
 
 def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
@@ -322,7 +284,7 @@ def cmd_chalk(args: argparse.Namespace, out: Output) -> int:
 
 def parse_variants(words: Iterable[str]) -> Rules:
     """Rules from command-line switches: ``compulsory-beating``, ``cut=two-stikkar``, ``scoring=penguin`` …"""
-    return parse_switch_words(Rules, list(words), aliases={"cut": "cut_for_stikkar"})
+    return parse_switch_words(Rules, list(words), aliases=VARIANT_ALIASES)
 
 
 def _rules_text(rules: Rules) -> str:
@@ -339,22 +301,29 @@ def _rules_text(rules: Rules) -> str:
 class TerminalGame:
     """A game in the terminal: the engine's Game, three (or four) computer players, and the screen."""
 
-    def __init__(self, args: argparse.Namespace, out: Output, stdin: TextIO) -> None:
+    def __init__(self, args: argparse.Namespace, out: Output, stdin: TextIO, coached: Any = None) -> None:
         self.out = out
         self.stdin = stdin
         self.interactive = isatty(stdin)
         self.auto: bool = args.auto
+        if not 0 <= args.seat < 4:
+            raise CliError(f"--seat: Stýrivolt is played by four, in seats 0 to 3, not {args.seat}")
         self.seat: int = args.seat
-        self.rules = parse_variants(args.variant)
+        self.rules = coached.rules if coached is not None else parse_variants(args.variant)
         if args.hands is not None and args.hands < 0:
             raise CliError(f"--hands {args.hands}: expected 0 (until you quit) or more")
         if args.hands == 0 and args.auto:
             raise CliError("--hands 0 plays until you quit, and with --auto nobody would: give a number of hands")
         self.hands_wanted: int | None = args.hands
         self.seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
-        self.level: str = args.level
-        self.bots = [computer(args.level, self.seed * 4 + p) for p in range(4)]
-        self.last_why: tuple[int, Action, str] | None = None  # the last computer move and why it was made
+        self.level: str = coached.level if coached is not None else args.level
+        self.reviewing: bool = coached.review if coached is not None else not args.auto
+        self.bots = [computer(self.level, self.seed * 4 + p) for p in range(4)]
+        # The last computer move: its seat, its action, and the hand just before it (for "why", asked of the coach).
+        self.last_move: tuple[int, Action, HandState, str] | None = None
+        self.done = 0  # the hand's actions so far
+        self.mine: list[int] = []  # the hand's actions that were yours (their places among its actions)
+        self.hinted: set[int] = set()  # the places of those you took after asking for a hint
         # The first dealer sits on your right, so you lead to the first trick.
         self.first_dealer = (self.seat + 3) % 4
         self.game = Game(seed=self.seed, first_dealer=self.first_dealer, rules=self.rules)
@@ -384,8 +353,9 @@ class TerminalGame:
         if self.hands_wanted is None:
             out("The game ends when a team wins a cross.")
         if not self.auto:
-            out("At each turn type the number of an action, or its text (H2, take, trade H5 H7, keep);")
-            out("? explains the last trick, w why the last computer move, r shows the ranking, h helps, q quits.")
+            out("At each turn type the number of an action, or its text (H2, take, trade H5 H7, keep); h gives")
+            out("a hint, ? explains the last trick, w why the last computer move, r shows the ranking, help lists")
+            out("every key, q quits.")
         try:
             while True:
                 self.hand_no += 1
@@ -439,7 +409,9 @@ class TerminalGame:
         state = self.game.deal()
         dealer = state.dealer
         self.state = state
-        self.last_why = None
+        self.last_move = None
+        self.done = 0
+        self.mine, self.hinted = [], set()
         out("")
         out("=" * 60)
         out(f"Hand {self.hand_no}: {self.who(dealer)} deals; {self.who((dealer + 1) % 4)} leads.")
@@ -452,13 +424,18 @@ class TerminalGame:
             p = state.to_move
             before_tricks = len(state.tricks)
             before_phase = state.phase
+            if p == self.seat:
+                self.mine.append(self.done)
             if p == self.seat and not self.auto:
                 action = self.ask(state)
             else:
+                before = state.clone()
                 decision = self.bots[p].decide(state.observation(p))
                 action = decision.action
-                self.last_why = (p, action, decision.why)
+                if p != self.seat:
+                    self.last_move = (p, action, before, decision.why)
             state.apply(action)
+            self.done += 1
             # What happened, in the engine's words (the end of the hand is told below).
             for reason in state.log[logged:]:
                 if reason.code.startswith("end."):
@@ -523,6 +500,26 @@ class TerminalGame:
         for reason in change.reasons:
             out(reason.render(teams=TEAM_LETTERS))
         out(chalk_text(self.board.state))
+        if self.reviewing:
+            self.review(state)
+
+    def review(self, state: HandState) -> None:
+        """Your decisions in the hand, each judged as the site's review judges it (every card visible, the same time
+        for each), in its words."""
+        from stytvolt.analysis.review import moment
+        from stytvolt.cli_table import decisions_lines
+        from stytvolt.web.coaching import REVIEW_SECONDS
+
+        out = self.out
+        out("")
+        if self.interactive:
+            out.write("Reviewing your decisions, every card visible…")
+        seed = self.seed * 1000 + self.hand_no
+        decisions = [moment(state, k, deadline=REVIEW_SECONDS, seed=seed) for k in self.mine]
+        if self.interactive:
+            out("")
+        for line in decisions_lines("styrivolt", decisions, len(self.hinted), state, lambda k: k in self.hinted):
+            out(line)
 
     # -- your decisions ----------------------------------------------------------------
 
@@ -551,7 +548,10 @@ class TerminalGame:
             if low == "w":
                 self.why_last()
                 continue
-            if low in ("h", "help"):
+            if low in ("h", "hint"):
+                self.hint(state)
+                continue
+            if low == "help":
                 self.help()
                 continue
             if low in ("s", "show"):
@@ -583,15 +583,59 @@ class TerminalGame:
         out = self.out
         out("Type the number of an action, or its text: a card to play (H2 or ♥2), take (the stock),")
         out("trade H5 H7 (a trader for the exposed card), keep, discard C2, back, both, pass, stop, play-on.")
-        out("? explains the last trick; w says why the last computer move was made; r shows the ranking")
-        out("of every card; s shows the table again; q quits.")
+        out("h gives a hint: the coach's choice for you, from what you can see, and why; ? explains the")
+        out("last trick; w says why the last computer move was made; r shows the ranking of every card;")
+        out("s shows the table again; help lists these keys; q quits.")
+
+    def hint(self, state: HandState) -> None:
+        """The coach's hint for your decision now (from your seat's observation alone): the action, then why."""
+        from stytvolt.analysis.coach import hint
+        from stytvolt.cli_table import hint_lines
+
+        if self.interactive:
+            self.out.write("Thinking…")
+        given = hint(state, self.seat, self.seed * 1000 + self.hand_no, names=list(self.names))
+        if self.interactive:
+            self.out("")
+        self.hinted.add(self.done)
+        legal = self.ordered(state, self.seat)
+        action = next(a for a in legal if str(a) == given.action)
+        words = f"{legal.index(action) + 1}) {self.action_text(state, self.seat, action)}"
+        for line in hint_lines("styrivolt", given, words):
+            self.out(line)
 
     def why_last(self) -> None:
-        if self.last_why is None:
+        """Why the last computer move was made: its player (the same level and seed) decides again on the same
+        observation and gives the idea and the figures, a card you have not seen said as "a hidden card"."""
+        from stytvolt.analysis.coach import Hint, seen_cards, why
+        from stytvolt.core.words import hidden_words
+        from stytvolt.cli_table import why_line
+
+        if self.last_move is None:
             self.out("No computer player has moved yet in this hand.")
             return
-        p, action, why = self.last_why
-        self.out(f"{self.who(p)}: {describe_action(action)}. {why}")
+        p, action, before, own = self.last_move
+        over = self.state is not None and self.state.is_terminal()
+        learner = None if self.auto or over else self.seat
+        if self.interactive:
+            self.out.write("Thinking…")
+        reason = why(before, p, action, self.seed * 4 + p, level=self.level, learner=learner, names=list(self.names))
+        if self.interactive:
+            self.out("")
+        hid = learner is not None and "hidden card" in reason.reason.lower()
+        note = " (Cards you had not seen are not named until the hand is over.)" if hid else ""
+        self.out(f"{self.who(p)}: {describe_action(action)}.")
+        if not reason.figures.scores and not reason.figures.rule and len(before.legal_actions()) > 1:
+            # The beginner breaks ties with one generator over the game, so asked afresh it may choose another of
+            # the cards alike: its own rule of thumb, as it said when it moved, is the reason.
+            said = own
+            if learner is not None:
+                after = before.clone()
+                after.apply(action)
+                said, hidden = hidden_words(own, seen_cards(after, learner))
+                note = " (Cards you had not seen are not named until the hand is over.)" if hidden else ""
+            reason = Hint(reason.action, said, reason.figures, reason.level)
+        self.out(why_line("styrivolt", f"{self.names[p]}'s reasoning", reason, note))
 
     def explain_last(self, state: HandState) -> None:
         if not state.tricks:
@@ -759,6 +803,7 @@ class TerminalGame:
         return str(action)
 
 
-def cmd_play(args: argparse.Namespace, out: Output) -> int:
-    game = TerminalGame(args, out, sys.stdin)
+def play(args: argparse.Namespace, out: Output, coached: Any = None) -> int:
+    """``stytvolt play`` of Stýrivolt: its own terminal game (``coached``: the options the frame checked)."""
+    game = TerminalGame(args, out, sys.stdin, coached)
     return game.run()

@@ -62,13 +62,13 @@ import hashlib
 import re
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Generator, Sequence
 
 from stytvolt.analysis.coach import Hint, decision_words, hint_steps, review_summary, said, why_steps
 from stytvolt.analysis.review import Decision, better_line, history, moment
 from stytvolt.core.errors import StytvoltError
 from stytvolt.web import Answer, Params, WidgetError, Work
-from stytvolt.web.coach import idea_link
+from stytvolt.web.coach import idea_link, idea_title
 from stytvolt.web.html import stepper
 from stytvolt.web.kinds import SOUTH, playable
 from stytvolt.web.table import (ALPHABET, HINT_MARK, Table, _action_code, _action_codes, _action_index, _chips,
@@ -77,7 +77,7 @@ from stytvolt.web.table import (ALPHABET, HINT_MARK, Table, _action_code, _actio
 
 __all__ = ["Reviewed", "hint_work", "why_work", "review_work", "line_work", "best_work", "hint_html", "review_html",
            "review_text", "read_review", "review_tag", "hint_seed", "review_seed", "south_decisions", "decision_said",
-           "review_summary_said",
+           "review_summary_said", "said_text", "why_at", "review_all",
            "REVIEW_SECONDS", "LINE_SECONDS", "BEST_SECONDS", "MOST_BEST"]
 
 #: The most time (seconds) the review gives one decision; one not settled by then says so.
@@ -133,6 +133,14 @@ def _said(table: Table, who: str, hint: Hint, note: str = "") -> str:
     return f'<p class="sv-why-said">{lead} {escape(hint.reason, False)}{escape(note, False)}</p>'
 
 
+def said_text(table: Table, who: str, hint: Hint, note: str = "") -> str:
+    """A reason as the terminal prints it: the same words as the page's (:func:`_said`), the idea named as its link
+    is (:func:`stytvolt.web.coach.idea_title`)."""
+    title = idea_title(table.kind.game, hint.idea) if hint.idea else ""
+    lead = f"{who} ({title}):" if title else f"{who}:"
+    return f"{lead} {hint.reason}{note}"
+
+
 def hint_html(table: Table, hint: Hint, words: str) -> str:
     """The hint under South's question: the action in the words of the control that takes it, then why."""
     said = _said(table, "Why", hint) if hint.reason else ""
@@ -159,19 +167,26 @@ def _before(table: Table, h: int, k: int) -> Table:
     return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes))
 
 
-def why_work(table: Table, h: int, k: int) -> Work:
-    """Computer move ``k`` of hand ``h``: its reason, from the same player, level and seed on the same observation;
-    while the hand is played, every card South had not seen then said as "a hidden card"."""
+def why_at(table: Table, h: int, k: int) -> Generator[float, None, tuple[str, Hint, str]]:
+    """Computer move ``k`` of hand ``h``: who reasons ("West's reasoning"), its reason (the same player, level and
+    seed on the same observation) and the note said after it; while the hand is played, every card South had not
+    seen then is said as "a hidden card", and the note says so.  Yields progress."""
     seat, done = table.moves[h][k]
     name = table.names[seat]
-    yield 0.0
     before = _before(table, h, k).hand
     over = table.match.hands[h].is_terminal()
     reason = yield from why_steps(before, seat, done, computer_seed(table, h, k), level=table.level,
                                   learner=None if over else SOUTH, names=table.names)
     hid = not over and "hidden card" in reason.reason.lower()
     note = " (Cards you had not seen are not named until the hand is over.)" if hid else ""
-    return {"html": _said(table, f"{name}'s reasoning", reason, note), "set": {}}
+    return f"{name}'s reasoning", reason, note
+
+
+def why_work(table: Table, h: int, k: int) -> Work:
+    """Computer move ``k`` of hand ``h``: its reason, drawn (:func:`why_at`)."""
+    yield 0.0
+    who, reason, note = yield from why_at(table, h, k)
+    return {"html": _said(table, who, reason, note), "set": {}}
 
 
 # -- the review kept with the game -------------------------------------------------------------------------------
@@ -289,6 +304,19 @@ def read_review(table: Table, text: str) -> Reviewed:
     return Reviewed(tuple(decisions), len(places), hints)
 
 
+def review_all(table: Table) -> Generator[float, None, Reviewed]:
+    """The whole review of the last hand (over), worked out as the page works it out a decision at a time (each
+    judged the same way, and read back as the page keeps it), yielding progress after each decision: what the
+    terminal prints."""
+    places = south_decisions(table)
+    known = read_review(table, "")
+    for n, k in enumerate(places, 1):
+        judged = moment(table.hand, k, deadline=REVIEW_SECONDS, seed=review_seed(table))
+        known = read_review(table, review_text(table, (*known.decisions, judged)))
+        yield n / len(places)
+    return known
+
+
 def _review_params(table: Table, params: Params) -> Reviewed:
     if not table.hand.is_terminal():
         raise WidgetError(f"The {_hand_word(table)} is not over yet: its review comes when it is.")
@@ -306,12 +334,12 @@ def review_work(table: Table, params: Params) -> Work:
     return {"html": review_html(table, known), "set": {"review": review_text(table, known.decisions)}}
 
 
-def decision_said(table: Table, decision: Decision) -> tuple[str, str]:
-    """A decision of the last hand's review as the review lists it: its mark ("Mistake:", settled with every card
-    visible; "Perhaps a mistake:", an estimate before the card play; "" for none) and its words (the engine's, and
-    whether South took it after a hint).  The page and the terminal list a review alike."""
-    words = decision_words(table.kind.game, decision, hand=table.hand)
-    if table.hinted[-1][decision.index]:
+def decision_said(game: str, decision: Decision, hand: Any = None, hinted: bool = False) -> tuple[str, str]:
+    """A decision of a review as the review lists it: its mark ("Mistake:", settled with every card visible;
+    "Perhaps a mistake:", an estimate before the card play; "" for none) and its words (the engine's, for the hand
+    ``hand``, and whether it was taken after a hint, ``hinted``).  The page and the terminal list a review alike."""
+    words = decision_words(game, decision, hand=hand)
+    if hinted:
         words += " You took it after a hint."
     mark = ("Mistake:" if decision.solved else "Perhaps a mistake:") if decision.mistake else ""
     return mark, words
@@ -339,7 +367,7 @@ def review_html(table: Table, review: Reviewed | None) -> str:
                 "visible.</p>")
     rows = []
     for d in review.decisions:
-        mark, words = decision_said(table, d)
+        mark, words = decision_said(game, d, table.hand, table.hinted[-1][d.index])
         if d.mistake and d.solved:
             show = (f' <button type="button" class="sv-why sv-show-me" data-do="line" data-index="{d.index}" '
                     f'aria-label="Show me the better line instead of {escape(said(game, d.action))}">Show me</button>')
