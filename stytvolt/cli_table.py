@@ -93,11 +93,7 @@ class _PlayHelp(argparse.Action):
         if game is None:
             parser.print_help()
             parser.exit()
-        try:
-            info = registry.game(game)
-        except StytvoltError as err:
-            parser.error(f"argument GAME: {err}")
-        parser.epilog = game_epilog(info)
+        parser.epilog = game_epilog(registry.game(game))
         parser.print_help()
         parser.exit()
 
@@ -106,7 +102,7 @@ def add_commands(commands: Commands) -> None:
     """Add ``play`` and ``review`` (after the games' own commands)."""
     names = [info.name for info in stytvolt.games()]
     p = commands.add(
-        "play", help="play a game against the computer, with a hint on a key and a review after each hand",
+        "play", help="play any of the games against the computer, with hints and reviews",
         add_help=False,
         description=(
             "Play a game in the terminal against computer players (GAME: one of the games below; by default the "
@@ -123,7 +119,7 @@ def add_commands(commands: Commands) -> None:
     )
     p.add_argument("-h", "--help", action=_PlayHelp, help="show this help message and exit (after GAME: also the "
                                                           "game's ways to play, levels and rule variations)")
-    p.add_argument("game", nargs="?", metavar="GAME", help=f"the game (default {names[0]})")
+    p.add_argument("game", nargs="?", type=_game_name, metavar="GAME", help=f"the game (default {names[0]})")
     p.add_argument("--seed", type=whole_number(0, 2**63 - 1), metavar="N",
                    help="seed for the shuffles (the same seed deals the same game)")
     p.add_argument("--setup", metavar="WAY", help="the way to play it (see the game's --help); default the first")
@@ -140,7 +136,7 @@ def add_commands(commands: Commands) -> None:
     p.set_defaults(func=cmd_play)
 
     p = commands.add(
-        "review", help="review a game saved from the site's table, with every card visible",
+        "review", help="review a game played at the site's table",
         description=(
             "Review a game played at the site's table: give its game text (the page's link to the game holds it "
             "after game=; the whole link is read too). The game is found from the text. Every finished hand is "
@@ -153,6 +149,14 @@ def add_commands(commands: Commands) -> None:
     p.add_argument("text", metavar="GAME-TEXT", help="the table's game text, or a link to the game")
     p.add_argument("--hand", type=whole_number(1), metavar="N", help="review only hand N (from 1)")
     p.set_defaults(func=cmd_review)
+
+
+def _game_name(text: str) -> str:
+    """An argparse ``type``: a game by its name, title or alias (as :func:`stytvolt.game` finds it): its name."""
+    try:
+        return registry.game(text).name
+    except StytvoltError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def game_epilog(info: GameInfo) -> str:
@@ -310,7 +314,7 @@ class TableGame:
         others = list(names[1:])
         listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
         level_said = dict(kind.levels)[table.level]
-        out(f"{kind.title}: {dict(kind.setups)[table.setup]}. You are South; the computer plays {listed}.")
+        out(wrapped(f"{kind.title}: {dict(kind.setups)[table.setup]}. You are South; the computer plays {listed}."))
         out(wrapped(f"Computer players: {table.level} level ({level_said})."))
         out(f"Rules: {self.rules_said()}. Seed {table.seed} (--seed {table.seed} deals this game again).")
         if not self.auto:

@@ -116,7 +116,8 @@ def test_a_stock_longer_than_twelve_cards_is_refused(capsys: pytest.CaptureFixtu
 
 @pytest.mark.parametrize("argv, needle", [
     (["trick", "H2"], "trick: the following arguments are required: --chosen"),
-    (["play", "--seat", "4"], "play: argument --seat: expected a whole number from 0 to 3, not '4'"),
+    (["play", "--seat", "8"], "play: argument --seat: expected a whole number from 0 to 7, not '8'"),
+    (["play", "chess"], "play: argument GAME: no game called 'chess'"),
     (["play", "--seed", "²"], "play: argument --seed: expected a whole number from 0"),
     (["ranking", "--random", "--seed", "١٧"], "ranking: argument --seed: expected a whole number from 0 up, not '١٧'"),
     (["quiz", "--level", "³"], "quiz: argument --level: expected a whole number from 1 to 3, not '³'"),
@@ -127,6 +128,19 @@ def test_a_bad_command_line_is_one_error_line(capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert_one_error_line(err, needle, "--help")
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["play", "--seat", "4"], "--seat: Stýrivolt is played by four, in seats 0 to 3, not 4"),
+    (["play", "sjavs", "--seat", "2"], "--seat: at the Sjavs table you sit South (seat 0)"),
+    (["play", "sjavs", "--level", "master"], "--level: the computer players of Sjavs play at beginner, club or expert"),
+    (["play", "vira", "--setup", "5"], "--setup: Vira is played here in these ways: 3 (Three players); 4 (Four"),
+    (["play", "knorri", "--variant", "late-stock"], "--variant: Knorri has no rule variation 'late-stock' here"),
+])
+def test_a_game_refuses_what_it_does_not_offer(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert_one_error_line(err, needle)
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,6 +158,8 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("trick", "ranking", "choose", "term", "terms", "chalk", "play"):
         assert command in out
     code, out, _ = run(capsys, "play", "--help")
+    assert code == 0 and "--variant" in out and "stytvolt play GAME --help" in out
+    code, out, _ = run(capsys, "play", "styrivolt", "--help")
     assert code == 0 and "--variant" in out and "compulsory-beating" in out
 
 
@@ -344,7 +360,7 @@ def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
 
 def test_play_scripted_numbers(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     feed(monkeypatch, "1\n" * 400)
-    code, out, err = run(capsys, "play", "--seed", "11", "--hands", "1")
+    code, out, err = run(capsys, "play", "--seed", "11", "--hands", "1", "--no-review")
     assert code == 0, err
     assert "Your hand:" in out and "  1) " in out
     assert "Hand 1 is over: " in out
@@ -450,7 +466,7 @@ def test_auto_play_until_you_quit_is_refused_since_nobody_quits(capsys: pytest.C
 
 
 def test_variant_help_comes_from_the_rules_switches(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "play", "--help")
+    code, out, _ = run(capsys, "play", "styrivolt", "--help")
     assert code == 0
     for sw in switches(Rules):
         assert " ".join(sw.help.split()[:4]) in " ".join(out.split())
