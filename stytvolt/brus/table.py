@@ -2,11 +2,12 @@
 
 A game to six strokes, four players two against two or six three against
 three, played from South's seat (:mod:`stytvolt.web.table`).  Three levels, named as
-every game's are: the beginner (the game's SimpleBot, which says which rule of
-thumb chose each card), the club player and the expert (the sampling player,
-which pictures deals that fit what its seat has seen and solves each, with
-:mod:`stytvolt.brus.solving`; "Why?" in the log gives its figures).  Brus has
-no rule switches, so its settings offer none.
+every game's are: the beginner (the game's SimpleBot, which plays by rules of
+thumb), the club player and the expert (the sampling player, which pictures
+deals that fit what its seat has seen and solves each, with
+:mod:`stytvolt.brus.solving`).  "Why?" on a computer move, the hint and the
+review are the coach's (:mod:`stytvolt.web.coaching`).  Brus has no rule
+switches, so its settings offer none.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason, Seat
-from stytvolt.web.kinds import Kind, Trick, Words, thumb_or_sampling_why
+from stytvolt.web.kinds import Kind, Trick, Words
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "BRUS"]
@@ -27,14 +28,6 @@ def _bot(level: str, seed: int) -> Any:
 
     return player("brus", level, seed)
 
-
-def _simple() -> Any:
-    from stytvolt.brus.bots import SimpleBot
-
-    return SimpleBot()
-
-
-_why = thumb_or_sampling_why(_simple, lambda state: "strokes", lambda action: action.card)
 
 # No trumps, no bidding, no suits to follow: each player in turn beats the highest card so far or, unable to,
 # passes; sevens are laid out as tricks by whoever comes to the lead; six tricks win a deal, six strokes a game.
@@ -199,7 +192,7 @@ KIND = Kind(
     action_label=_brus_action_label, card_role=_brus_card_role,
     trick_so_far=lambda state: list(state.plays), tricks=_brus_tricks, happenings=_brus_happenings,
     tally=_brus_tally, play_prompt=_brus_play_prompt, as_dealt=_brus_as_dealt,
-    why_offered=lambda level, state, action: True, why=_why,
+   
 )
 #: The name the tests knew it by.
 BRUS = KIND

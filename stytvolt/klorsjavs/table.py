@@ -1,12 +1,12 @@
 """Klørsjavs at the table against the computer: its :class:`~stytvolt.web.kinds.Kind` (the widget ``table``).
 
 A game in øre from 60, plain (three players), four-hand or the auction,
-played from South's seat (:mod:`stytvolt.web.table`).  The simple computer
-player is the game's SimpleBot, which says which rule of thumb chose each
-action; the expert bids and handles the cat as the SimpleBot does, and plays
-its cards as the sampling player, which says how its card came out over the
-deals it pictured ("Why?" in the log, on every computer move).  Klørsjavs has
-no rule switches, so its settings offer none.
+played from South's seat (:mod:`stytvolt.web.table`).  The beginner is the
+game's SimpleBot, which plays by rules of thumb; the expert bids and handles
+the cat as the SimpleBot does, and plays its cards as the sampling player,
+which pictures deals that fit what it has seen.  "Why?" on a computer move,
+the hint and the review are the coach's (:mod:`stytvolt.web.coaching`).
+Klørsjavs has no rule switches, so its settings offer none.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
-from stytvolt.web.kinds import SOUTH, Kind, bidding_label, bidding_words, cards_text, thumb_or_sampling_why, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_label, bidding_words, cards_text, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -103,15 +103,6 @@ def _unit(state: Any) -> str:
     return "game points" if getattr(state, "variant", "") == "auction" else "øre"
 
 
-def _simple() -> Any:
-    from stytvolt.klorsjavs.bots import SimpleBot
-
-    return SimpleBot()
-
-
-_why = thumb_or_sampling_why(_simple, _unit, lambda action: action.cards[0] if action.kind == "card" else None)
-
-
 def _doing(state: Any) -> str:
     return "is deciding about the cat" if getattr(state, "phase", "") == "cat" else ""
 
@@ -131,7 +122,7 @@ KIND = Kind(
     bidding_prompt=_klorsjavs_bidding_prompt, standing_trumps=_klorsjavs_standing_trumps,
     sheet_title="The score sheet", sheet_unit="øre",
     picked=frozenset({"swipe"}), pick=_pick, action_label=_action_label, doing=_doing,
-    why_offered=lambda level, state, action: True, why=_why,
+   
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

@@ -1,7 +1,7 @@
 """Knorri at the table against the computer: the :class:`~stytvolt.web.kinds.Kind` of :mod:`stytvolt.web.table`.
 
 A session (:class:`~stytvolt.knorri.game.KnorriGame`) of three to eight
-players, South and the computer's SimpleBots, each hand a whole game of
+players, South and the computer players, each hand a whole game of
 Knorri scored with the zero-sum points.  Phase one is drawn as the table of
 face-up cards with the card just turned; every take is a button that says
 what it takes, and the rule that forces it is said in words (the engine's own
@@ -9,8 +9,8 @@ what it takes, and the rule that forces it is said in words (the engine's own
 as the trick, bottom first, each card with the seat that played it.  Every
 action, the computer's too, is written in the log with its reason; what the
 rules do by themselves (the sweep, a trick completed or emptied, a player
-going out, the loser) follows it.  "Why?" on a computer move gives the
-SimpleBot's rule of thumb that chose it (:meth:`~stytvolt.knorri.bots.SimpleBot.decide`).
+going out, the loser) follows it.  "Why?" on a computer move, the hint and
+the review are the coach's (:mod:`stytvolt.web.coaching`).
 
 Setups: the number of players, plain or with "you missed one" (``4m``: a
 player may leave a card that could take, and the others may point it out).
@@ -29,12 +29,11 @@ from typing import Any, Sequence
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.words import counted
-from stytvolt.knorri.bots import SimpleBot
 from stytvolt.knorri.game import KnorriGame
 from stytvolt.knorri.rules import judge_beat
 from stytvolt.knorri.state import PLAYERS, Action, KnorriState
 from stytvolt.knorri.variants import Rules
-from stytvolt.web.kinds import Kind, Words, rule_of_thumb, seat_names, thumb_or_sampling_why
+from stytvolt.web.kinds import Kind, Words, seat_names
 from stytvolt.web.table import join
 
 __all__ = ["KIND", "SETUPS"]
@@ -64,23 +63,14 @@ FIXED = frozenset({"scoring", "overlooking"})
 
 
 def _bot(level: str, seed: int) -> Any:
-    """The computer player of ``level``: the SimpleBot (beginner); the sampling player at the club's settings, which
-    takes its phase-one cards by the SimpleBot's rules and pictures phase two (club); Knorri's expert, which
-    pictures phase one too and solves the endings it sees whole (expert).  Games kept at the level once called
-    "simple" open at the beginner's (the one table's RENAMED_LEVELS)."""
-    if level in ("expert", "club"):
-        from stytvolt.analysis.players import player
+    """The computer player of ``level``, as every part of the package meets it
+    (:func:`stytvolt.analysis.players.player`): the SimpleBot (beginner); the sampling player at the club's
+    settings, which takes its phase-one cards by the SimpleBot's rules and pictures phase two (club); Knorri's
+    expert, which pictures phase one too and solves the endings it sees whole (expert).  Games kept at the level
+    once called "simple" open at the beginner's (the one table's RENAMED_LEVELS)."""
+    from stytvolt.analysis.players import player
 
-        return player("knorri", level, seed)
-    return SimpleBot(seed)
-
-
-def _named_card(action: Action) -> Card | None:
-    """The card a decision's reason names: the one played, taken with or pointed out."""
-    return action.cards[0] if action.cards else None
-
-
-_why = thumb_or_sampling_why(SimpleBot, lambda state: "points" if state.rules.scoring else "payments", _named_card)
+    return player("knorri", level, seed)
 
 
 def _names(state: KnorriState) -> tuple[str, ...]:
@@ -375,7 +365,7 @@ KIND = Kind(
     card_of=_card_of, action_label=_label, trick_so_far=lambda state: [], tricks=lambda state: [],
     happenings=_happenings, tally=_tally, play_prompt=_prompt, doing=_doing, felt=_felt, end_hands=_end_hands,
     fixed_switches=FIXED,
-    why_offered=lambda level, state, action: True, why=_why,
+   
     switch_words={"phase_one": "How phase one is played", "phase_one=mas": "mas", "last_card": "“Last card”",
                   "two_packs": "Two packs (104 cards)"},
     pause_ms=400,  # a hand at eight runs to some 700 actions, most of them the computer's: a brisker pace

@@ -1,12 +1,13 @@
 """Sjavs at the table against the computer: its :class:`~stytvolt.web.kinds.Kind` (the widget ``table``).
 
 A rubber from 24, for four in partnerships, three or two, played from
-South's seat (:mod:`stytvolt.web.table`).  The simple computer player is the
-game's SimpleBot, which says which rule of thumb chose each action; the
-expert bids, names trumps and lays away as the SimpleBot does, and plays its
-cards as the sampling player, which says how its card came out over the deals
-it pictured ("Why?" in the log, on every computer move).  The one rule switch, ♣ 61–89 scoring five
-(``clubs-61-89-five``), is offered in the settings; the expert is told it.
+South's seat (:mod:`stytvolt.web.table`).  The beginner is the game's
+SimpleBot, which plays by rules of thumb; the expert bids, names trumps and
+lays away as the SimpleBot does, and plays its cards as the sampling player,
+which pictures deals that fit what it has seen.  "Why?" on a computer move,
+the hint and the review are the coach's (:mod:`stytvolt.web.coaching`).  The
+one rule switch, ♣ 61–89 scoring five (``clubs-61-89-five``), is offered in
+the settings; the expert is told it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Sequence
 
 from stytvolt.core.cards import Card, Suit
 from stytvolt.core.words import counted
-from stytvolt.web.kinds import SOUTH, Kind, bidding_words, cards_text, playable, thumb_or_sampling_why, trump_of
+from stytvolt.web.kinds import SOUTH, Kind, bidding_words, cards_text, playable, trump_of
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -37,16 +38,6 @@ def _sjavs_start(seed: int, setup: str, first: int, rules: Any) -> Any:
     from stytvolt.sjavs.rubber import Rubber
 
     return Rubber(seed, players=int(setup), first_dealer=first, rules=rules)
-
-
-def _simple() -> Any:
-    from stytvolt.sjavs.bots import SimpleBot
-
-    return SimpleBot()
-
-
-_why = thumb_or_sampling_why(_simple, lambda state: "game points",
-                             lambda action: action.cards[0] if action.kind == "play" else None)
 
 
 def _sjavs_describe(state: Any, seat: int, action: Any, over: bool) -> str:
@@ -116,7 +107,7 @@ KIND = Kind(
     sheet_title="The score sheet", sheet_unit="points left",
     picked=frozenset({"exchange"}), pick=_pick,
     switch_words={"clubs_61_89_five": "Clubs trumps: 61–89 card points score 5"},
-    rules_bot=_rules_bot, why_offered=lambda level, state, action: True, why=_why,
+    rules_bot=_rules_bot,
 )
 
 join(KIND)  # at the table from the moment this module is imported (GameInfo.table)

@@ -13,8 +13,7 @@ here, declared once in :data:`KIND`:
 * its words: what each of South's actions says on its button, what South is
   asked in each phase, what a computer seat is doing, the log in the words of
   the game (:func:`events`: the chosen suits, the stock, the traders, every
-  trick with the cards' names in this deal), and a computer player's own
-  reason for its move;
+  trick with the cards' names in this deal);
 * its drawings: the facts over the table (the chosen suits, what lies face
   up), the four seats round the felt, the end of a hand (the result, the
   chalk-up's change, all four hands and the stock) and the chalk-up itself;
@@ -617,11 +616,6 @@ def _bot(level: str, seed: int) -> "ComputerPlayer":
     return computer(level, seed)
 
 
-def _why(state: HandState, decision: "Decision", seat: int, name: str) -> str:
-    """A computer player's own reason (its ``think`` says why, in words that name no seat)."""
-    return decision.why
-
-
 KIND = Kind(
     game="styrivolt", code="t1", title="Stýrivolt",
     setups=((SETUP, "Four players in two teams: you and North against West and East"),),
@@ -636,7 +630,6 @@ KIND = Kind(
     tricks=_tricks, prompt=_prompt_of, doing=lambda state: _DOING.get(state.phase, "is to play"),
     log_entries=lambda table, h: events(table.match.game, h), draw_facts=_draw_facts, draw_felt=_draw_felt, draw_result=_draw_result,
     draw_sheet=_draw_sheet, summary=_summary, team_names=_TEAMS,
-    not_now=frozenset({"refused.phase", "refused.over"}), not_held="refused.not_held",
-    why_offered=lambda level, state, action: True, why=_why, legacy=old_game,
+    not_now=frozenset({"refused.phase", "refused.over"}), not_held="refused.not_held", legacy=old_game,
 )
 join(KIND)

@@ -21,9 +21,8 @@ Laying cards away is one action a card (``discard C``), then ``draw`` or
 auction offers up to 81 (every higher bid, hold, pass), which the game text
 writes with :data:`stytvolt.web.table.WIDE`.  The bids are shown folded
 by kind of contract (:attr:`Kind.action_group`), the lowest kind on offer
-open.  "Why?" on a computer move gives the SimpleBot's rule of thumb that
-chose it (:meth:`~stytvolt.vira.bots.SimpleBot.decide`), or the sampling
-player's figures in points; the settings offer
+open.  "Why?" on a computer move, the hint and the review are the coach's
+(:mod:`stytvolt.web.coaching`); the settings offer
 Vira's rule switches (the deal, who sits out, misère hands, the cuckoo, the
 ouverte royale).
 """
@@ -37,7 +36,7 @@ from stytvolt.core.explain import Reason, Seat
 from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Bid, Contract, Kind as ContractKind, SuitClass, requirement
 from stytvolt.vira.play import explain_trick, suit_class_of, suits_of_class
-from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names, thumb_or_sampling_why
+from stytvolt.web.kinds import Kind, Trick, Words, cards_text, seat_names
 from stytvolt.web.table import join
 
 __all__ = ["KIND"]
@@ -74,16 +73,6 @@ def _rules_bot(level: str, seed: int, rules: Any) -> Any:
     from stytvolt.analysis.players import player
 
     return player("vira", level, seed, rules)
-
-
-def _simple() -> Any:
-    from stytvolt.vira.bots import SimpleBot
-
-    return SimpleBot()
-
-
-#: A computer move's reason: the rule of thumb that chose it, or the sampling player's figures in points.
-_why = thumb_or_sampling_why(_simple, lambda state: "points", lambda action: action.card if action.kind == "card" else None)
 
 
 def _suit(suit: Suit) -> str:
@@ -475,7 +464,7 @@ KIND = Kind(
                   "misere_hands=table": "the Stockholm table's 11 or 12", "misere_hands=parlett": "Parlett's 13 (12)",
                   "cuckoo_reopens": "A cuckoo reopens the auction",
                   "royale_open_defence": "Ouverte royale: the opponents' hands laid open too"},
-    rules_bot=_rules_bot, why_offered=lambda level, state, action: True, why=_why,
+    rules_bot=_rules_bot,
     prompt=_prompt, doing=_doing, card_verb=_card_verb, action_group=_action_group, sheet_heads=_sheet_heads,
 )
 

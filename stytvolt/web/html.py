@@ -228,8 +228,14 @@ def puzzle_controls(values: Mapping[str, str], *, label: str, placeholder: str, 
 # line ``.sv-stepper-pos``; ``.sv-steps > li`` (``data-title``: the step's title, announced).
 
 
-def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, attrs: str = "") -> str:
-    """The stepper around steps given as (title, inner HTML): every step listed, the buttons hidden until scripted."""
+#: The stepper's buttons, by what each does (``data-go``), as the worked hands name them.
+STEPPER_WORDS = {"first": "First", "back": "Back", "forward": "Forward", "last": "Last"}
+
+
+def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, attrs: str = "",
+            words: Mapping[str, str] = STEPPER_WORDS) -> str:
+    """The stepper around steps given as (title, inner HTML): every step listed, the buttons hidden until scripted
+    (``words``: each button's word, by what it does)."""
     n = len(items)
     start = min(max(start, 0), n - 1) if n else 0
     steps = "".join(
@@ -237,7 +243,7 @@ def stepper(items: Sequence[tuple[str, str]], *, label: str, start: int = 0, att
     )
     buttons = "".join(
         f'<button type="button" class="md-button sv-go" data-go="{go}" disabled>{text}</button>'
-        for go, text in (("first", "First"), ("back", "Back"), ("forward", "Forward"), ("last", "Last"))
+        for go, text in ((go, words.get(go, said)) for go, said in STEPPER_WORDS.items())
     )
     return (
         f'<div class="sv-stepper" data-start="{start}" aria-label="{escape(label)}"{attrs}>'
@@ -260,7 +266,7 @@ def table_request(params: Mapping[str, str], dos: Sequence[str], seed_of: Callab
     """
     do = params.get("do", "").strip() or "show"
     if do not in dos:
-        raise WidgetError("The table cannot do that: its buttons deal, play, take back, say why and show the log.")
+        raise WidgetError("The table cannot do that: its buttons deal, play, take back, give a hint, say why, review and show the log.")
     text = params.get("game", "").strip()
     if do != "new" and text:
         return do, text, None, False

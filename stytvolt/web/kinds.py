@@ -2,7 +2,11 @@
 
 A game joins the table with a :class:`Kind`: how to start its match, its
 computer players, its words, and how its hands differ from a follow-suit
-game's.  Each game writes its Kind in its own folder, in the module its
+game's.  Its computer players' reasons, the hint and the review are not a
+Kind's: the coach gives them for every game alike (:mod:`stytvolt.web.coaching`,
+from :mod:`stytvolt.analysis.coach`), from the same players
+(:func:`stytvolt.analysis.players.player`, which the Kind's ``bot`` and
+``rules_bot`` must agree with).  Each game writes its Kind in its own folder, in the module its
 :class:`~stytvolt.core.protocol.GameInfo` declares as ``table``
 (``stytvolt.<game>.table``): that module imports from here, defines ``KIND``
 and joins the table with :func:`stytvolt.web.table.join`, so it is loaded
@@ -16,11 +20,10 @@ from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
-from stytvolt.core.words import counted
 from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
-__all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "thumb_or_sampling_why", "Kind", "LogEntry", "OldGame", "Trick", "Words", "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of",
-           "sampling_why", "rule_of_thumb"]
+__all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "Kind", "LogEntry", "OldGame", "Trick", "Words",
+           "SOUTH", "bidding_label", "follow_suit_tricks", "seat_names", "cards_text", "playable", "trump_of"]
 
 #: The player's seat at the table.
 SOUTH = 0
@@ -112,13 +115,6 @@ class Kind:
     # (level, seed, rules) -> the computer player of a game dealt with those rules, where the player must know them
     # (its observation does not carry them); None: ``bot``
     rules_bot: Callable[[str, int, Any], Any] | None = None
-    # (level, state just before a computer seat's action, that action) -> can the level's player say why it chose it
-    # (the log then offers "Why?" on that move); None: no computer move of this game is explained
-    why_offered: Callable[[str, Any, Any], bool] | None = None
-    # (state just before the move, the player's decision as its ``think`` returned it, the seat, the seat's name) ->
-    # the reason in the game's words (the table then says as "a hidden card" any card South has not seen while the
-    # hand is played); a move with no other choice is said by the table itself
-    why: Callable[[Any, Any, int, str], str] | None = None
     # The level a new game is dealt at unless the settings choose another; "": the first of ``levels``
     default_level: str = ""
     # The sides as the reasons name them ("team A", "team B"), South's first; None: their players, from the sheet's
@@ -155,8 +151,6 @@ class Kind:
                              "exactly one")
         if self.picked and self.pick is None:
             raise ValueError(f"{self.game}: a Kind whose actions lay cards away by ticking says how (pick)")
-        if (self.why is None) != (self.why_offered is None):
-            raise ValueError(f"{self.game}: a Kind that explains its computer moves says which (why and why_offered)")
 
     @property
     def default_setup(self) -> str:
@@ -264,63 +258,3 @@ def playable(state: Any, seat: int) -> list[Card]:
     if piles and piles[seat]:
         hand += [pile[-1] for pile in piles[seat] if pile]
     return hand
-
-
-
-# -- the sampling player's reasons (stytvolt.analysis.players.SamplingPlayer, the expert of the follow-suit games) --
-
-
-def rule_of_thumb(state: Any, choice: Any) -> str:
-    """A player's rule of thumb in words: its ``decide(obs)``'s :class:`~stytvolt.core.players.Choice`, the seats
-    named as at the table."""
-    return str(choice.reason.render(seats=list(seat_names(state.num_players))))
-
-
-def sampling_why(unit_of: Callable[[Any], str], card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
-    """The sampling player's reason in the game's words, from its decision's figures (the deals it pictured, how
-    many it solved exactly, each choice's mean score in the unit ``unit_of(state)`` says: what ``returns()`` counts),
-    the card it chose written like ♥A."""
-
-    def why(state: Any, decision: Any, seat: int, name: str) -> str:
-        unit = unit_of(state)
-        card = card_of(decision.action)
-        chosen = card.symbol if card is not None else "its choice"
-        scores: dict[str, float] = decision.scores
-        if not scores:  # (a move with no other choice is said by the table before the player is asked)
-            return f"{name} could not picture the hidden cards, so it played {chosen} by rule of thumb."
-        pictured, solved = decision.worlds, decision.solved
-        how = ("and worked each out exactly" if solved == pictured else
-               "and played each out" if not solved else f"and worked {solved} of them out exactly, the rest played out")
-        mean = scores[str(decision.action)]
-        best = max(scores.values())
-        alike = sum(1 for v in scores.values() if v >= best - 1e-9)
-        said = (f"{name} pictured {counted(pictured, 'deal')} that fit what it had seen {how}. ")
-        if alike == len(scores):
-            return said + (f"Every card it could play came out the same ({mean:+.2f} {unit} on average), "
-                           f"so it played {chosen}: of cards alike it plays the one its rules of thumb pick, else the cheapest.")
-        if alike > 1:
-            return said + (f"{chosen} came out best, {mean:+.2f} {unit} on average, level with "
-                           f"{counted(alike - 1, 'other card')}; of cards alike it plays the one its rules of thumb pick, else the "
-                           "cheapest.")
-        return said + f"{chosen} came out best: {mean:+.2f} {unit} on average, more than any of its other choices."
-
-    return why
-
-
-def thumb_or_sampling_why(simple: Callable[[], Any], unit_of: Callable[[Any], str],
-                          card_of: Callable[[Any], Card | None]) -> Callable[[Any, Any, int, str], str]:
-    """The reason of a game whose computer players are its rules-of-thumb player (``simple()`` makes one) and the
-    sampling player: the rule of thumb where it decided (the simple level; the expert before the play, and where
-    its figures chose what the rule of thumb would), else the sampling player's figures (:func:`sampling_why`)."""
-    figures = sampling_why(unit_of, card_of)
-
-    def why(state: Any, decision: Any, seat: int, name: str) -> str:
-        if hasattr(decision, "reason"):
-            return rule_of_thumb(state, decision)
-        if getattr(state, "phase", "play") != "play" or not decision.scores:
-            choice = simple().decide(state.observation(seat))
-            if choice.action == decision.action:
-                return rule_of_thumb(state, choice)
-        return figures(state, decision, seat, name)
-
-    return why

@@ -25,7 +25,11 @@ defaults, each as the command line spells it (``clubs-61-89-five``,
 the default rules, so every text written before the settings had switches
 still reads); each hand is its actions in order, each written as one
 character: its place in the list ``legal_actions()`` gave at that moment
-(``0``–``9``, ``A``–``Z``, ``a``–``z``; past 61, ``_`` and one).  The page
+(``0``–``9``, ``A``–``Z``, ``a``–``z``; past 61, ``_`` and one), with
+``~`` before the code of an action of South's taken after asking for a hint
+(:data:`HINT_MARK`: the hand's hints are counted from these, so the count
+is kept wherever the text goes; a text without them is a game played
+without hints, so every text written before hints still reads).  The page
 keeps the text in its address and local storage (``interactive/table.mjs``).
 A text an earlier table of the game wrote in another form (its Kind's
 ``legacy`` reads it: a game whose table once wrote cards by letter) is replayed here
@@ -89,7 +93,7 @@ from stytvolt.core.rules import Switch, parse_switch_words, switch_words, switch
 from stytvolt.core.words import counted, noun_for
 from stytvolt.web import MAX_PARAM_CHARS, Answer, Params, WidgetError, Work, widget
 from stytvolt.web.html import table_controls
-from stytvolt.web.kinds import (CARD_WORD, table_request, SOUTH, Kind, LogEntry, Words, bidding_label, cards_text, hidden_words, playable,
+from stytvolt.web.kinds import (table_request, SOUTH, Kind, LogEntry, Words, bidding_label, cards_text, playable,
                                 seat_names, trump_of)
 
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
@@ -99,9 +103,11 @@ __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "r
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
 #: Written before a character of ALPHABET for an action at place 62 or later (an auction may offer 81 at once).
 WIDE = "_"
+#: Written before the code of an action of South's taken after a hint (the hand's hints are counted from them).
+HINT_MARK = "~"
 #: Between the setup and each rule switch in the game text's setup field.
 RULES_SEP = "_"
-DOS = ("show", "new", "play", "computer", "undo", "next", "why", "log")
+DOS = ("show", "new", "play", "computer", "undo", "next", "why", "log", "hint", "review", "line", "best")
 #: The longest game text a new hand may be dealt onto (an address must stay usable).
 _ROOM = MAX_PARAM_CHARS - 100
 
@@ -157,7 +163,7 @@ class Table:
     marks: list[list[int]] = field(default_factory=list)
     said: list[list[str]] = field(default_factory=list)  # each hand's actions in words, with Kind.words_at
     choices: list[list[int]] = field(default_factory=list)  # each hand's actions: how many the seat had to choose from
-    explained: list[list[bool]] = field(default_factory=list)  # each hand's actions: does its log offer "Why?"
+    hinted: list[list[bool]] = field(default_factory=list)  # each hand's actions: taken after a hint (South's only)
 
     def __post_init__(self) -> None:
         if self.rules is None:
@@ -205,27 +211,31 @@ class Table:
         self.marks.append([self._happened(state)])
         self.said.append([])
         self.choices.append([])
-        self.explained.append([])
+        self.hinted.append([])
 
-    def apply(self, action: Any) -> None:
-        """Apply an action of the seat to move in the current hand, and write it down."""
+    def apply(self, action: Any, hinted: bool = False) -> None:
+        """Apply an action of the seat to move in the current hand, and write it down (``hinted``: South took it
+        after asking for a hint, which the text marks)."""
         state = self.hand
         legal = list(state.legal_actions())
         seat = state.current_player()
         index = legal.index(action)  # the caller checked that it is legal
         if index >= 2 * len(ALPHABET):  # pragma: no cover (no game here offers more than 124 actions at once)
             raise WidgetError("This position has more choices than the game's record can write.")
+        if hinted and seat != SOUTH:  # pragma: no cover (the callers mark South's actions only)
+            raise WidgetError("Only your own moves are taken after a hint.")
         if self.kind.words_at is not None:
             self.said[-1].append(self.kind.words_at(state, seat, action))
-        kind = self.kind
-        explained = (seat != SOUTH and kind.why_offered is not None and kind.why is not None
-                     and (len(legal) == 1 or kind.why_offered(self.level, state, action)))
         state.apply(action)
-        self.codes[-1] += _action_code(index)
+        self.codes[-1] += (HINT_MARK if hinted else "") + _action_code(index)
         self.moves[-1].append((seat, action))
         self.choices[-1].append(len(legal))
-        self.explained[-1].append(explained)
+        self.hinted[-1].append(hinted)
         self.marks[-1].append(self._happened(state))
+
+    def hints(self, hand: int) -> int:
+        """How many of South's actions in hand ``hand`` (from 0) were taken after a hint."""
+        return sum(self.hinted[hand])
 
     def _happened(self, state: Any) -> int:
         """How many happenings the hand has had so far, where the log is written from them (a Kind that writes its
@@ -340,10 +350,14 @@ def _replayed(kind: Kind, seed: int, first: int, level: str, setup: str, rules: 
                                                 "dealt"))
         table.deal()
         for at, move in enumerate(moves, 1):
-            action = pick(list(table.hand.legal_actions()), move)
+            hinted = move.startswith(HINT_MARK)
+            action = pick(list(table.hand.legal_actions()), move.removeprefix(HINT_MARK))
             if action is None:
                 raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is not one the rules allowed there"))
-            table.apply(action)
+            if hinted and table.hand.current_player() != SOUTH:
+                raise WidgetError(_unreadable(kind, f"move {at} of {word} {number} is marked as taken after a hint, "
+                                                    "but it was not yours"))
+            table.apply(action, hinted)
     if not hands:
         table.deal()
     return table
@@ -382,12 +396,14 @@ def _action_code(index: int) -> str:
 
 
 def _action_codes(code: str) -> list[str]:
-    """A hand's record cut into its actions' codes (WIDE joins the character after it)."""
+    """A hand's record cut into its actions' codes (WIDE joins the character after it, HINT_MARK the code after it)."""
     out, i = [], 0
     while i < len(code):
-        n = 2 if code[i] == WIDE else 1
-        out.append(code[i:i + n])
-        i += n
+        start = i
+        if code[i] == HINT_MARK:
+            i += 1
+        i += 2 if code[i:i + 1] == WIDE else 1
+        out.append(code[start:i])
     return out
 
 
@@ -480,14 +496,34 @@ def _chips(kind: Kind, state: Any, cards: Sequence[Card]) -> str:
     return " ".join(_chip(kind, state, c) for c in cards) if cards else '<span class="sv-none">none</span>'
 
 
-def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: str, refusal: str | None) -> str:
+#: The word a hint's control carries, beside its colour (a hint is never said by colour alone).
+HINTED = "Hinted"
+
+
+def _hinted_sign() -> str:
+    """The sign on the control a hint points to: the word, and a pause before it for a screen reader."""
+    return f'<span class="sv-hinted-sign"><span class="sv-visually-hidden">, </span>{HINTED}</span>'
+
+
+def _act_button(action: str, label: str, hinted: str) -> str:
+    """A button taking one of South's actions that plays no card (marked when it is the one a hint points to)."""
+    mark = action == hinted
+    return (f'<button type="button" class="md-button sv-table-act{" sv-hinted" if mark else ""}" data-do="play" '
+            f'data-action="{escape(action)}">{escape(label)}{_hinted_sign() if mark else ""}</button>')
+
+
+def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: str, refusal: str | None,
+                 hinted: bool = False) -> str:
     colour = " sv-red" if card.suit.is_red else ""
     role = _role(kind, state, card)[1]
     face = (f'<span class="sv-tc-face" aria-hidden="true">{card.symbol}</span>'
             f'<span class="sv-tc-role" aria-hidden="true">{role}</span>')
     if action is not None:
-        return (f'<button type="button" class="sv-table-card{colour}" data-do="play" data-action="{escape(action)}" '
-                f'data-card="{card}" aria-label="{escape(label)}">{face}</button>')
+        if hinted:
+            face += f'<span class="sv-hinted-sign" aria-hidden="true">{HINTED}</span>'
+            label = f"{label}, {HINTED.lower()}"
+        return (f'<button type="button" class="sv-table-card{colour}{" sv-hinted" if hinted else ""}" data-do="play" '
+                f'data-action="{escape(action)}" data-card="{card}" aria-label="{escape(label)}">{face}</button>')
     if refusal:
         return (f'<button type="button" class="sv-table-card{colour}" data-card="{card}" aria-disabled="true" '
                 f'data-refusal="{escape(refusal)}" aria-label="{escape(_card_words(kind, state, card))}: cannot be played now">'
@@ -496,7 +532,7 @@ def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: 
             f'aria-label="{escape(_card_words(kind, state, card))}">{face}</span>')
 
 
-def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -> str:
+def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool, hinted: str = "") -> str:
     kind = table.kind
     cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
     playing = {card: text for text, a in cards_by_action.items() if (card := kind.card_of(a)) is not None}
@@ -510,7 +546,7 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool) -
             reason = state.refusal(probe)
             refusal = _say(reason, table) if reason is not None else None
         label = legal.get(action, "") if action else ""
-        rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal)}</li>")
+        rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal, action is not None and action == hinted)}</li>")
     n = len(rows)
     table_cards = ""
     piles = getattr(state, "piles", None)
@@ -532,28 +568,30 @@ def _play_action(kind: Kind, card: Card) -> Any:
     return kind.card_action(card)
 
 
-def _exchange_picker(table: Table, state: Any, legal: dict[str, str]) -> str:
-    """An action that lays cards away (one of the Kind's ``picked`` sorts): tick the cards, then one button."""
+def _exchange_picker(table: Table, state: Any, legal: dict[str, str], hinted: str = "") -> str:
+    """An action that lays cards away (one of the Kind's ``picked`` sorts): tick the cards, then one button.  A hint
+    to lay cards away marks each of its cards (or, laying none away, the button)."""
     kind = table.kind
     assert kind.pick is not None
     actions = [a for a in state.legal_actions() if kind.kind_of(a) in kind.picked]
     word = kind.kind_of(actions[0])
     most = max(len(a.cards) for a in actions)
     least = min(len(a.cards) for a in actions)
+    hint = next((a for a in actions if str(a) == hinted), None)
+    marked = set(hint.cards) if hint is not None else set()
     boxes = "".join(
-        f'<label class="sv-check sv-pick"><input type="checkbox" name="pick" value="{card}"> '
-        f"{_chip(kind, state, card)}</label>"
+        f'<label class="sv-check sv-pick{" sv-hinted" if card in marked else ""}"><input type="checkbox" name="pick" '
+        f'value="{card}"> {_chip(kind, state, card)}{_hinted_sign() if card in marked else ""}</label>'
         for card in _ordered(kind, state, state.hands[SOUTH])
     )
     what, button = kind.pick(state, word, least, most)
-    others = "".join(
-        f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
-        f"{escape(legal[str(a)])}</button>"
-        for a in state.legal_actions() if kind.kind_of(a) not in kind.picked
-    )
+    others = "".join(_act_button(str(a), legal[str(a)], hinted)
+                     for a in state.legal_actions() if kind.kind_of(a) not in kind.picked)
+    bare = hint is not None and not marked
     return (f'<fieldset class="sv-table-pick" data-pick="{word}"><legend>{escape(what)}</legend>{boxes}</fieldset>'
-            f'<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act" '
-            f'data-do="play" data-pick-action="{word}">{escape(button)}</button>{others}</div>')
+            f'<div class="sv-table-acts"><button type="button" class="md-button md-button--primary sv-table-act'
+            f'{" sv-hinted" if bare else ""}" data-do="play" data-pick-action="{word}">{escape(button)}'
+            f'{_hinted_sign() if bare else ""}</button>{others}</div>')
 
 
 def _prompt(table: Table, state: Any) -> str:
@@ -573,37 +611,65 @@ def _prompt(table: Table, state: Any) -> str:
     return "Your lead."
 
 
-def _moves(table: Table, state: Any, legal: dict[str, str]) -> str:
+#: The key that asks for a hint (``aria-keyshortcuts``; interactive/table.mjs listens for it).
+HINT_KEY = "h"
+
+
+def _moves(table: Table, state: Any, legal: dict[str, str], hint: Any = None) -> str:
+    """What South is asked, the Hint button (or the hint given, ``hint``: a :class:`~stytvolt.analysis.coach.Hint`)
+    and the buttons of the actions that play no card."""
     kind = table.kind
     kinds = {kind.kind_of(a) for a in state.legal_actions()}
+    hinted = hint.action if hint is not None else ""
     if kinds & kind.picked:
-        body = _exchange_picker(table, state, legal)
+        body = _exchange_picker(table, state, legal, hinted)
     elif kind.action_group is not None:
-        body = _grouped_buttons(kind, state, legal)
+        body = _grouped_buttons(kind, state, legal, hinted)
     else:
-        buttons = "".join(
-            f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
-            f"{escape(legal[str(a)])}</button>"
-            for a in state.legal_actions() if kind.card_of(a) is None
-        )
+        buttons = "".join(_act_button(str(a), legal[str(a)], hinted)
+                          for a in state.legal_actions() if kind.card_of(a) is None)
         body = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
-    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong></p>'
-            f"{body}</div>")
+    if hint is None:
+        ask = (f' <button type="button" class="md-button sv-table-hint-ask" data-do="hint" aria-keyshortcuts="{HINT_KEY}">'
+               f'Hint <span class="sv-key" aria-hidden="true">{HINT_KEY}</span></button>')
+        said = ""
+    else:
+        from stytvolt.web.coaching import hint_html
+
+        ask, said = "", hint_html(table, hint, _hint_words(table, state, legal, hint.action))
+    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong>'
+            f"{ask}</p>{said}{body}</div>")
 
 
-def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str]) -> str:
+def _hint_words(table: Table, state: Any, legal: dict[str, str], text: str) -> str:
+    """The action a hint points to, in the words of the control that takes it: its button's words, or for cards
+    to lay away by ticking, which to tick and the button to press."""
+    kind = table.kind
+    action = next((a for a in state.legal_actions() if str(a) == text), None)
+    if action is not None and kind.kind_of(action) in kind.picked and kind.pick is not None:
+        offered = [a for a in state.legal_actions() if kind.kind_of(a) == kind.kind_of(action)]
+        button = kind.pick(state, kind.kind_of(action), min(len(a.cards) for a in offered),
+                           max(len(a.cards) for a in offered))[1]
+        return f"tick {cards_text(action.cards) or 'none'}, then press “{button}”"
+    return legal.get(text, text)
+
+
+def _grouped_buttons(kind: Kind, state: Any, legal: dict[str, str], hinted: str = "") -> str:
     """The buttons of the actions that play no card: those the Kind groups under headings, each group folded but
-    the first (groups in the order of their first action), after the others in one row."""
+    the first (groups in the order of their first action) and the one holding the action a hint points to, after
+    the others in one row."""
     assert kind.action_group is not None
     groups: dict[str, list[str]] = {}
+    marked = ""
     for a in state.legal_actions():
         if kind.card_of(a) is None:
-            groups.setdefault(kind.action_group(state, a), []).append(
-                f'<button type="button" class="md-button sv-table-act" data-do="play" data-action="{escape(str(a))}">'
-                f"{escape(legal[str(a)])}</button>")
+            head = kind.action_group(state, a)
+            groups.setdefault(head, []).append(_act_button(str(a), legal[str(a)], hinted))
+            if str(a) == hinted:
+                marked = head
     row = "".join(groups.pop("", []))
-    folded = "".join(f'<details class="sv-table-group"{" open" if k == 0 else ""}><summary>{escape(head)}</summary>'
-                     f'<div class="sv-table-acts">{"".join(buttons)}</div></details>'
+    folded = "".join(f'<details class="sv-table-group"{" open" if k == 0 or head == marked else ""}>'
+                     f'<summary>{escape(head)}</summary><div class="sv-table-acts">{"".join(buttons)}</div></details>'
                      for k, (head, buttons) in enumerate(groups.items()))
     return (f'<div class="sv-table-acts">{row}</div>' if row else "") + folded
 
@@ -705,35 +771,59 @@ def hand_log(table: Table, h: int) -> str:
     if kind.log_entries is not None:
         return _log_list(table, h, [_entry(table, h, e) for e in kind.log_entries(table, h)])
     items = after(f"{h}.dealt", 0, marks[0])
-    for k, (seat, action) in enumerate(table.moves[h]):
-        if kind.describe is not None:
-            text = f"{names[seat]} {kind.describe(state, seat, action, over)}."
-        else:
-            revealed = kind.words_over(seat, action) if over and kind.words_over is not None else None
-            text = f"{names[seat]} {revealed or table.said[h][k]}."
-        items.append(_entry(table, h, LogEntry(f"{h}.{k}", text, move=k)))
+    for k in range(len(table.moves[h])):
+        items.append(_entry(table, h, LogEntry(f"{h}.{k}", move_said(table, h, k, over), move=k)))
         items += after(f"{h}.{k}.t", marks[k], marks[k + 1])
     if not table.moves[h] and marks[0] == 0:
         items.append(f'<li class="sv-log-deal" data-key="{h}.deal">{escape(names[state.dealer])} deals.</li>')
     return _log_list(table, h, items)
 
 
+def move_said(table: Table, h: int, k: int, over: bool | None = None) -> str:
+    """Action ``k`` of hand ``h`` as the log says it ("West plays ♠K."): with ``over`` (by default, whether the hand
+    is over), in the words that may name every card."""
+    kind = table.kind
+    seat, action = table.moves[h][k]
+    name = table.names[seat]
+    state = table.match.hands[h]
+    over = state.is_terminal() if over is None else over
+    if kind.log_entries is not None:
+        entry = next((e for e in kind.log_entries(table, h) if e.move == k), None)
+        return entry.text if entry is not None else f"{name}: {action}."
+    if kind.describe is not None:
+        return f"{name} {kind.describe(state, seat, action, over)}."
+    revealed = kind.words_over(seat, action) if over and kind.words_over is not None else None
+    return f"{name} {revealed or table.said[h][k]}."
+
+
 def _entry(table: Table, h: int, entry: LogEntry) -> str:
-    """One entry of hand ``h``'s log; a computer move its player can explain has its "Why?" button."""
-    why = ""
+    """One entry of hand ``h``'s log: a computer move has its "Why?" button, and once the hand is over every move
+    has its "What was best here?" (each with the place its answer goes into)."""
+    asks = ""
     k = entry.move
-    if k is not None and table.explained[h][k]:
+    if k is not None:
         name = table.names[table.moves[h][k][0]]
         label = f"Why did {name} {entry.doing}?" if entry.doing else _why_label(name, entry.text)
-        why = (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
-               f'aria-label="{escape(label)}">Why?</button><span class="sv-why-text"></span>')
-    return f'<li class="sv-log-{entry.sort}" data-key="{entry.key}">{escape(entry.text)}{why}</li>'
+        if table.moves[h][k][0] != SOUTH:
+            asks += (f' <button type="button" class="sv-why" data-do="why" data-move="{h}.{k}" '
+                     f'aria-label="{escape(label)}">Why?</button><span class="sv-why-text"></span>')
+        if table.match.hands[h].is_terminal():
+            asks += (f' <button type="button" class="sv-why sv-best" data-do="best" data-move="{h}.{k}" '
+                     f'aria-label="{escape(_best_label(name, entry))}">What was best here?</button>'
+                     '<span class="sv-why-text sv-best-text"></span>')
+    return f'<li class="sv-log-{entry.sort}" data-key="{entry.key}">{escape(entry.text)}{asks}</li>'
 
 
 def _log_list(table: Table, h: int, items: list[str]) -> str:
     # A long log scrolls (table.css), so it takes the focus, for the keyboard to scroll it.
     label = f"What happened in {_hand_word(table)} {h + 1}"
     return f'<ol class="sv-log" tabindex="0" aria-label="{label}">{"".join(items)}</ol>'
+
+
+def _best_label(name: str, entry: LogEntry) -> str:
+    """A "What was best here?" button's name: the question and the move it asks about ("… West plays ♠K")."""
+    said = f"{name} {entry.doing}" if entry.doing else entry.text.rstrip(".")
+    return f"What was best here? {said}"
 
 
 def _why_label(name: str, said: str) -> str:
@@ -834,8 +924,11 @@ def _end_heading(table: Table) -> str:
     return table.kind.end_hands(table.hand)[0] if table.kind.end_hands is not None else "Every hand as dealt"
 
 
-def render(table: Table) -> str:
-    """The whole table as South sees it (the markup follows :mod:`stytvolt.web.table`'s contract)."""
+def render(table: Table, hint: Any = None, review: Any = None) -> str:
+    """The whole table as South sees it (the markup follows :mod:`stytvolt.web.table`'s contract): ``hint``, the
+    hint given for South's decision (a :class:`~stytvolt.analysis.coach.Hint`), drawn with the control it points to
+    marked; ``review``, what is known of the review of a finished hand
+    (:class:`~stytvolt.web.coaching.Reviewed`; None: nothing yet)."""
     state = table.hand
     over = state.is_terminal()
     p = state.current_player()
@@ -845,15 +938,19 @@ def render(table: Table) -> str:
     seat = "" if over else table.names[p]
     parts = [_facts(table, state)]
     if over:
-        parts.append(_end(table))
+        from stytvolt.web.coaching import review_html
+
+        parts += [_end(table), review_html(table, review)]
     elif active:
-        parts.append(_moves(table, state, legal))
+        parts.append(_moves(table, state, legal, hint))
     else:
         parts.append(_waiting(table, state))
-    parts += [_felt(table, state), _your_cards(table, state, legal, active), _log(table), _sheet(table)]
+    hinted = hint.action if hint is not None and active else ""
+    parts += [_felt(table, state), _your_cards(table, state, legal, active, hinted), _log(table), _sheet(table)]
+    marked = f' data-hint="{escape(hinted)}"' if hinted else ""
     return (f'<div class="sv-table" data-game="{table.kind.game}" data-turn="{turn}" data-seat="{seat}" '
             f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}" '
-            f'data-pause="{table.kind.pause_ms}">'
+            f'data-pause="{table.kind.pause_ms}"{marked}>'
             f'<fieldset class="sv-table-moves" disabled><legend class="sv-table-legend">The table</legend>{"".join(parts)}'
             "</fieldset></div>")
 
@@ -877,19 +974,13 @@ def _think(table: Table) -> Work:
     return _answer(table)
 
 
-#: A "Why?" asked about a move the game does not hold (a stale page, a hand-made request).
+#: A "Why?" or "What was best here?" asked about a move the game does not hold (a stale page, a hand-made request).
 _NO_SUCH_MOVE = "That move is not in this game's log."
-#: A card as the reasons write it (♥A, ♣10), for saying the ones South has not seen as "a hidden card".
 
 
-def _before(table: Table, h: int, k: int) -> Any:
-    """The state of hand ``h`` just before its action ``k`` (the game replayed to that point)."""
-    codes = table.codes[:h] + ["".join(_action_codes(table.codes[h])[:k])]
-    return read_game_text(table.kind.game, ".".join(game_text(table).split(".")[:5] + codes)).hand
-
-
-def _move(params: Params, table: Table) -> tuple[int, int]:
-    """The computer move ``move`` names (``<hand>.<action>`` from 0), or the refusal in the table's words."""
+def _move(params: Params, table: Table, computer: bool = True) -> tuple[int, int]:
+    """The move ``move`` names (``<hand>.<action>`` from 0; a computer's, with ``computer``), or the refusal in the
+    table's words."""
     text = params.get("move", "").strip()
     h_text, dot, k_text = text.partition(".")
     if not (dot and h_text.isascii() and h_text.isdigit() and k_text.isascii() and k_text.isdigit()
@@ -898,49 +989,20 @@ def _move(params: Params, table: Table) -> tuple[int, int]:
     h, k = int(h_text), int(k_text)
     if h >= len(table.moves) or k >= len(table.moves[h]):
         raise WidgetError(_NO_SUCH_MOVE)
-    if table.moves[h][k][0] == SOUTH:
+    if computer and table.moves[h][k][0] == SOUTH:
         raise WidgetError("That move is your own: “Why?” gives the computer players' reasons.")
-    if not table.explained[h][k]:
-        raise WidgetError("The computer players at this level follow rules of thumb and give no reason for that move.")
     return h, k
 
 
-def _seen_by_south(table: Table, h: int) -> set[str]:
-    """Every card South has been shown in hand ``h``, written like ♥A: whatever the table draws for South (its
-    cards, what lies face up, the trick, the facts) and every card the hand's log names."""
-    shown = hand_log(table, h) + (render(table) if h == len(table.match.hands) - 1 else "")
-    return set(CARD_WORD.findall(shown))
+def _hinted(params: Params) -> bool:
+    """Whether South's action is taken after a hint (``hinted``: ``yes`` or ``no``, none meaning no)."""
+    value = params.get("hinted", "").strip().lower()
+    if value not in ("", "yes", "no"):
+        raise WidgetError("Whether you asked for a hint before this move is yes or no.")
+    return value == "yes"
 
 
-def _why(table: Table, h: int, k: int) -> Work:
-    """The reason for computer move ``k`` of hand ``h``: the same player, with the same seed, shown the same
-    observation, decides again and says why (a move with no other choice is said by the table)."""
-    seat, done = table.moves[h][k]
-    name = table.names[seat]
-    yield 0.0
-    if table.choices[h][k] == 1:
-        text = f"{name} had no other choice: it was the only move the rules allowed."
-    else:
-        kind = table.kind
-        assert kind.why is not None
-        before = _before(table, h, k)
-        player = table.computer(computer_seed(table, h, k))
-        think = getattr(player, "think", None)
-        decision = (yield from think(before.observation(seat))) if think is not None else player.decide(
-            before.observation(seat))
-        text = kind.why(before, decision, seat, name)
-        if decision.action != done:  # pragma: no cover (the same player, seed and observation choose the same)
-            text = "The computer at this level would not make this move now."
-    note = ""
-    if not table.match.hands[h].is_terminal():
-        text, hid = hidden_words(text, _seen_by_south(table, h))
-        if hid:
-            note = " (Cards you have not seen are not named until the hand is over.)"
-    body = f'<p class="sv-why-said"><strong>{escape(name)}\'s reasoning:</strong> {escape(text)}{escape(note)}</p>'
-    return {"html": body, "set": {}}
-
-
-def _play(table: Table, text: str) -> None:
+def _play(table: Table, text: str, hinted: bool = False) -> None:
     """South takes the action a button sent (its text, as ``str(action)`` writes it, with the cards ticked after a
     lay-away button's word).  What the table cannot take is refused in the game's words, worked out from the table
     (whose turn, what is on offer, what was ticked), never in the words of the engine's parser."""
@@ -950,7 +1012,7 @@ def _play(table: Table, text: str) -> None:
     seat = state.current_player()
     if seat != SOUTH:
         raise WidgetError(f"It is {table.names[seat]}'s turn, not yours.")
-    table.apply(_chosen(table, state, text))
+    table.apply(_chosen(table, state, text), hinted)
 
 
 def _over(table: Table) -> str:
@@ -1043,14 +1105,31 @@ def _pick_refusal(table: Table, state: Any, word: str, tokens: Sequence[str], of
     return "Those cards cannot be laid away together: tick others."
 
 
-def _answer(table: Table, settings: bool = False) -> Answer:
+def _answer(table: Table, settings: bool = False, review: str = "") -> Answer:
+    """The whole table and the game's text (with the settings' fields: ``settings``); ``review``, the review of
+    the finished hand as the page keeps it, drawn in it and sent back."""
     out = {"game": table.text()}
+    if review.strip():
+        from stytvolt.web.coaching import read_review, review_text
+
+        if not table.hand.is_terminal():
+            raise WidgetError(f"A review is kept with a finished {_hand_word(table)}, and this one is still being played.")
+        known = read_review(table, review)
+        out["review"] = review_text(table, known.decisions)
+        if settings:
+            _settings(table, out)
+        return {"html": render(table, review=known), "set": out}
     if settings:
-        out.update(setup=table.setup, level=table.level)
-        for sw in offered_switches(table.kind):
-            value = getattr(table.rules, sw.name)
-            out[sw.word] = value.value if isinstance(value, Enum) else ("yes" if value else "no")
+        _settings(table, out)
     return {"html": render(table), "set": out}
+
+
+def _settings(table: Table, out: dict[str, str]) -> None:
+    """The settings panel's fields as the game was dealt: its way of playing, level and rule switches."""
+    out.update(setup=table.setup, level=table.level)
+    for sw in offered_switches(table.kind):
+        value = getattr(table.rules, sw.name)
+        out[sw.word] = value.value if isinstance(value, Enum) else ("yes" if value else "no")
 
 
 def _switch_title(kind: Kind, sw: Switch) -> str:
@@ -1179,9 +1258,9 @@ def _register(kind: Kind) -> None:
                                      _rules(kind, params)), settings=True)
         table = read_game_text(kind.game, text)
         if do == "show":
-            return _answer(table, settings=True)
+            return _answer(table, settings=True, review=params.get("review", ""))
         if do == "play":
-            _play(table, params.get("action", ""))
+            _play(table, params.get("action", ""), _hinted(params))
             return _answer(table)
         if do == "undo":
             return _answer(undo_south(table))
@@ -1196,9 +1275,18 @@ def _register(kind: Kind) -> None:
             return _answer(table)
         if do == "log":
             return {"html": hand_log(table, _hand_number(params, table)), "set": {}}
-        if do == "why":
-            h, k = _move(params, table)
-            return _why(table, h, k)
+        if do in ("why", "hint", "review", "line", "best"):
+            from stytvolt.web import coaching
+
+            if do == "why":
+                return coaching.why_work(table, *_move(params, table))
+            if do == "best":
+                return coaching.best_work(table, *_move(params, table, computer=False))
+            if do == "hint":
+                return coaching.hint_work(table)
+            if do == "review":
+                return coaching.review_work(table, params)
+            return coaching.line_work(table, params)
         state = table.hand  # do == "computer"
         if state.is_terminal():
             raise WidgetError(_over(table))
