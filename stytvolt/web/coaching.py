@@ -127,8 +127,8 @@ def _said(table: Table, who: str, hint: Hint, note: str = "") -> str:
     """A reason as the table draws it: who says it, the idea it serves (linked to its place on the game's tactics
     page) first, then the engine's sentences."""
     link = idea_link(table.kind.game, hint.idea) if hint.idea else ""
-    lead = f"<strong>{escape(who)}</strong>" + (f" ({link})" if link else "")
-    return f'<p class="sv-why-said">{lead}: {escape(hint.reason)}{escape(note)}</p>'
+    lead = f"<strong>{escape(who, False)}</strong> ({link}):" if link else f"<strong>{escape(who, False)}:</strong>"
+    return f'<p class="sv-why-said">{lead} {escape(hint.reason, False)}{escape(note, False)}</p>'
 
 
 def hint_html(table: Table, hint: Hint, words: str) -> str:

@@ -630,15 +630,14 @@ def _moves(table: Table, state: Any, legal: dict[str, str], hint: Any = None) ->
                           for a in state.legal_actions() if kind.card_of(a) is None)
         body = f'<div class="sv-table-acts">{buttons}</div>' if buttons else ""
     if hint is None:
-        ask = (f' <button type="button" class="md-button sv-table-hint-ask" data-do="hint" aria-keyshortcuts="{HINT_KEY}">'
-               f'Hint <span class="sv-key" aria-hidden="true">{HINT_KEY}</span></button>')
-        said = ""
+        said = (f'<p class="sv-table-hint-line"><button type="button" class="md-button sv-table-hint-ask" data-do="hint" '
+                f'aria-keyshortcuts="{HINT_KEY}">Hint <span class="sv-key" aria-hidden="true">{HINT_KEY}</span></button></p>')
     else:
         from stytvolt.web.coaching import hint_html
 
-        ask, said = "", hint_html(table, hint, _hint_words(table, state, legal, hint.action))
-    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong>'
-            f"{ask}</p>{said}{body}</div>")
+        said = hint_html(table, hint, _hint_words(table, state, legal, hint.action))
+    return (f'<div class="sv-table-turn"><p class="sv-table-prompt"><strong>{escape(_prompt(table, state))}</strong></p>'
+            f"{said}{body}</div>")
 
 
 def _hint_words(table: Table, state: Any, legal: dict[str, str], text: str) -> str:
