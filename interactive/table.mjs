@@ -487,12 +487,12 @@ function mount(widget) {
 
   // -- the reasons asked for ------------------------------------------------------------------------------
 
-  /** The first ``count`` actions of a hand's record: each action is one character, or "_" and one, with "~"
+  /** The first ``count`` actions of a hand's record: each action is one character, or "_" and one, with "-"
    * before an action taken after a hint (stytvolt/web/table.py, game_text). */
   function prefixOf(code, count) {
     let i = 0;
     for (let n = 0; n < count && i < code.length; n++) {
-      if (code[i] === "~") i += 1;
+      if (code[i] === "-") i += 1;
       i += code[i] === "_" ? 2 : 1;
     }
     return code.slice(0, i);

@@ -41,7 +41,7 @@ browser's storage), so reopening the game shows it again without working it out 
 ``tag`` is four characters of a digest of the game's text (:func:`review_tag`), so a review is never shown with
 another game.  Then each of South's decisions of the hand settled so far, in order::
 
-    <how>[<value>][~[<best value>]~<best>]
+    <how>[<value>][*[<best value>]*<best>]
 
 ``how`` is ``x`` (settled exactly, every card visible), ``c`` (settled in part: the review's time ran out) or
 ``e`` (before the card play: the strongest fair player's estimate, or its rules of thumb); a value is a number
@@ -49,10 +49,11 @@ in the game's unit, ``-`` before a negative one and ``p`` for its decimal point 
 is not known; ``best`` are the best actions' codes (their places among the legal actions there, as the game's
 text writes them; at most :data:`MOST_BEST`, since the words name three "among others"), given only where the
 review's words name them (a mistake; a choice by rules of thumb).  A decision written without them kept the
-value: its value is the best value.  ``x3`` kept the value, 3; ``x-2~4~05`` lost it, -2 against 4, and the
+value: its value is the best value.  ``x3`` kept the value, 3; ``x-2*4*05`` lost it, -2 against 4, and the
 legal actions at places 0 and 5 were best.  A review that cannot be read is refused with an error naming what
 is wrong in it.  The page always shows a review as read back from its text, so a review worked out afresh and
-one reopened say the same, word for word.
+one reopened say the same, word for word.  (Every character of the text but the letters and digits is one
+an address carries as it is: ``.``, ``-``, ``_`` and ``*``.)
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ class Reviewed:
 
 
 _NUMBER = r"-?\d{1,9}(?:p\d{1,2})?"
-_DECISION = re.compile(rf"([xce])({_NUMBER})?(?:~({_NUMBER})?~((?:_?[0-9A-Za-z]){{0,{MOST_BEST}}}))?")
+_DECISION = re.compile(rf"([xce])({_NUMBER})?(?:\*({_NUMBER})?\*((?:_?[0-9A-Za-z]){{0,{MOST_BEST}}}))?")
 
 
 def _number_text(value: float | None) -> str:
@@ -232,7 +233,7 @@ def review_text(table: Table, decisions: Sequence[Decision]) -> str:
             continue
         texts = [str(a) for a in legal[d.index]]
         codes = "".join(_action_code(texts.index(t)) for t in d.best[:MOST_BEST] if t in texts)
-        out.append(f"{how}{_number_text(d.value)}~{_number_text(d.best_value)}~{codes}")
+        out.append(f"{how}{_number_text(d.value)}*{_number_text(d.best_value)}*{codes}")
     return ".".join(out)
 
 

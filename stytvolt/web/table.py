@@ -7,8 +7,9 @@ only its own observation.  This table knows no game: it reads the game's
 rule switches (its :class:`~stytvolt.core.protocol.GameInfo`'s ``rules``) and
 what the game's :class:`~stytvolt.web.kinds.Kind` says: its words, how a
 player sorts a hand, which cards are trumps, the action that plays a card,
-what its bidding asks, whether its computer players can say why they moved.
-A game joins the table from its own folder: its GameInfo declares the module
+what its bidding asks.  The coach at the table (the hint, the computer's
+reasons, the review after a hand) is every game's alike
+(:mod:`stytvolt.web.coaching`).  A game joins the table from its own folder: its GameInfo declares the module
 (``table="stytvolt.<game>.table"``), which defines ``KIND`` and calls
 :func:`join`; :func:`kind_of` imports it when the game's table is first asked
 for, through the registry.  Nothing here names a game or decides a rule.
@@ -26,7 +27,7 @@ the default rules, so every text written before the settings had switches
 still reads); each hand is its actions in order, each written as one
 character: its place in the list ``legal_actions()`` gave at that moment
 (``0``–``9``, ``A``–``Z``, ``a``–``z``; past 61, ``_`` and one), with
-``~`` before the code of an action of South's taken after asking for a hint
+``-`` before the code of an action of South's taken after asking for a hint
 (:data:`HINT_MARK`: the hand's hints are counted from these, so the count
 is kept wherever the text goes; a text without them is a game played
 without hints, so every text written before hints still reads).  The page
@@ -36,14 +37,19 @@ A text an earlier table of the game wrote in another form (its Kind's
 and answered in this form, so an old link opens and is kept in the new one.
 
 Params (strings, as a form sends them): ``do`` (``show``, ``new``, ``play``,
-``computer``, ``undo``, ``next``, ``why``, ``log``), ``game``, ``action``
-(South's action as the engine writes it: ``bid 6 clubs``, ``play HA``,
-``exchange H7 S8``), ``hand`` (for ``log``: an earlier hand, from 0, whose
-log fills its folded ``details.sv-log-old``), ``move`` (for ``why``: a
-computer move, ``<hand>.<action>`` from 0), and for ``new``: ``setup``,
-``level``, ``seed`` and one field per rule switch the settings offer, named
-by its word (``clubs-61-89-five=yes``, ``phase-one=mas``); a switch not
-sent keeps its default.
+``computer``, ``undo``, ``next``, ``why``, ``log``, and the coach's ``hint``,
+``review``, ``line``, ``best``: :mod:`stytvolt.web.coaching`), ``game``,
+``action`` (South's action as the engine writes it: ``bid 6 clubs``,
+``play HA``, ``exchange H7 S8``), ``hinted`` (for ``play``: ``yes`` when South
+asked for a hint at this decision), ``hand`` (for ``log``: an earlier hand,
+from 0, whose log fills its folded ``details.sv-log-old``), ``move`` (for
+``why``: a computer move, for ``best``: any move of a finished hand,
+``<hand>.<action>`` from 0), ``review`` (for ``review`` and ``show``: the
+review of the finished hand as far as it is known, as the page keeps it),
+``index`` (for ``line``: a decision of South's in the finished hand), and for
+``new``: ``setup``, ``level``, ``seed`` and one field per rule switch the
+settings offer, named by its word (``clubs-61-89-five=yes``,
+``phase-one=mas``); a switch not sent keeps its default.
 
 The answer's markup, for ``interactive/table.mjs``: ``.sv-table`` carries
 ``data-game``, ``data-turn`` (``south``, ``computer``, ``next``: the hand is
@@ -53,9 +59,18 @@ act carry ``data-do`` (and ``data-action``); a refused card carries
 ``aria-disabled`` and its reason in ``data-refusal``; cards ticked to lay
 away sit in ``fieldset.sv-table-pick[data-pick]`` and are sent by the button
 with ``data-pick-action``; the log is ``ol.sv-log`` whose entries carry
-``data-key`` (unique in the game) and, for a computer move its player can
-explain, a "Why?" button (``.sv-why`` with ``data-move``) and a
-``.sv-why-text`` the reason goes into; each earlier hand is a
+``data-key`` (unique in the game) and, for a computer move, a "Why?" button
+(``.sv-why`` with ``data-do="why"`` and ``data-move``) and a
+``.sv-why-text`` the reason goes into, and once the hand is over, on every
+move, a "What was best here?" button (``data-do="best"``) and its own
+``.sv-why-text``; South's question carries the Hint button
+(``data-do="hint"``, ``aria-keyshortcuts``) or, once asked, the hint
+(``.sv-table-hint``; the root's ``data-hint`` names the action, whose
+control is marked ``.sv-hinted``); a finished hand has its review,
+``section.sv-review`` with ``data-settled``, ``data-total`` and
+``data-complete``, whose ``.sv-review-body`` the answers to ``do=review``
+replace, its mistakes' "Show me" buttons (``data-do="line"``,
+``data-index``) and the ``.sv-review-line`` a better line goes into; each earlier hand is a
 ``details.sv-log-old`` with ``data-hand``, whose ``.sv-log-slot`` takes the
 answer to ``do=log`` when it is opened (so a long game's every answer stays
 small).
@@ -67,11 +82,14 @@ you ticked none.", "♥A is not in your hand.", "It is West's turn, not yours."
 A damaged game text is refused as "This <game>'s record cannot be read: …",
 which the page shows when a kept game cannot be restored.
 
-A computer move and a "Why?" are long answers when the player thinks long
-(the sampling player): they return a generator yielding its progress
-(:data:`stytvolt.web.Work`), so the browser's worker runs them in slices and
-can cancel them.  A reason is told from South's side of the table: while its
-hand is played, a card South has not seen is said as "a hidden card".
+A computer move, a hint, a "Why?", a step of the review, a better line and
+"What was best here?" are long answers: they return a generator yielding
+progress (:data:`stytvolt.web.Work`), so the browser's worker runs them in
+slices and can cancel them.  The coach's answers are
+:mod:`stytvolt.web.coaching`'s, in the engine's words
+(:mod:`stytvolt.analysis.coach`); a reason is told from South's side of the
+table: while its hand is played, a card South had not seen is said as "a
+hidden card".
 """
 
 from __future__ import annotations
@@ -104,7 +122,7 @@ ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
 #: Written before a character of ALPHABET for an action at place 62 or later (an auction may offer 81 at once).
 WIDE = "_"
 #: Written before the code of an action of South's taken after a hint (the hand's hints are counted from them).
-HINT_MARK = "~"
+HINT_MARK = "-"
 #: Between the setup and each rule switch in the game text's setup field.
 RULES_SEP = "_"
 DOS = ("show", "new", "play", "computer", "undo", "next", "why", "log", "hint", "review", "line", "best")
