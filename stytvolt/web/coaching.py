@@ -315,14 +315,15 @@ def review_html(table: Table, review: Reviewed | None) -> str:
     word = _hand_word(table)
     done = len(review.decisions)
     if review.complete:
-        head = f'<p class="sv-review-summary"><strong>{escape(review_summary(game, review.decisions, review.hints))}</strong></p>'
+        said_all = review_summary(game, review.decisions, review.hints, hand=table.hand)
+        head = f'<p class="sv-review-summary"><strong>{escape(said_all)}</strong></p>'
     else:
         head = (f'<p class="sv-review-summary">{done} of your {review.total} decisions reviewed so far, every card '
                 "visible.</p>")
     hinted = table.hinted[-1]
     rows = []
     for d in review.decisions:
-        words = decision_words(game, d)
+        words = decision_words(game, d, hand=table.hand)
         after = " You took it after a hint." if hinted[d.index] else ""
         if d.mistake and d.solved:
             mark = '<span class="sv-review-mark">Mistake:</span> '
@@ -416,7 +417,7 @@ def best_work(table: Table, h: int, k: int) -> Work:
     except StytvoltError:  # pragma: no cover (the move is in the hand: moment refuses nothing else)
         raise WidgetError("That move cannot be judged.") from None
     who = "your move" if seat == SOUTH else f"{table.names[seat]}'s side"
-    words = decision_words(table.kind.game, judged)
+    words = decision_words(table.kind.game, judged, hand=state)
     then = _before(table, h, k)
     return {"html": (f'<div class="sv-best-said"><p class="sv-why-said"><strong>What was best here, for {escape(who)}, '
                      f"every card visible:</strong> {escape(words)}</p>"
