@@ -137,10 +137,13 @@ def cpython(name: str, /, **params: str) -> dict[str, Any]:
 
 
 def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """Text with its spaces as words have them: one between words, none inside brackets or before a stop."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r" (?=[),.:;!?])|(?<=\() ", "", text)
 
 
 def shown(markup: str) -> str:
+    """What a reader sees of the engine's markup, as ``plain`` writes it."""
     return plain(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
 
 
