@@ -656,9 +656,10 @@ function mount(widget) {
       current.nextElementSibling.innerHTML = response.html;
       resolveSiteLinks(current.nextElementSibling);
     }
+    // Said aloud: the reason, or what was best (not the hands drawn under it).
     const said = document.createElement("div");
     said.innerHTML = response.html;
-    announce([said.textContent.trim()]);
+    announce([(said.querySelector(".sv-why-said") || said).textContent.replace(/\s+/g, " ").trim()]);
   }
 
   // -- the coach: the hint, the review, the better line ------------------------------------------------------
