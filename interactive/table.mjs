@@ -74,7 +74,8 @@ function siteRoot() {
   return window.__md_scope instanceof URL ? window.__md_scope : new URL("..", document.baseURI);
 }
 
-/** Links the engine draws name their page from the site's root (data-site-path), as the runtime resolves them. */
+/** Links the engine draws name their page from the site's root (data-site-path): resolved as runtime.mjs resolves
+ * its widgets' answers (this module draws its own, and runtime.mjs imports it, so it cannot import from there). */
 function resolveSiteLinks(root) {
   for (const link of root.querySelectorAll("a[data-site-path]")) {
     link.href = new URL(link.dataset.sitePath, siteRoot()).href;
@@ -656,9 +657,10 @@ function mount(widget) {
       current.nextElementSibling.innerHTML = response.html;
       resolveSiteLinks(current.nextElementSibling);
     }
+    // Said aloud: the reason, or what was best (not the hands drawn under it).
     const said = document.createElement("div");
     said.innerHTML = response.html;
-    announce([said.textContent.trim()]);
+    announce([(said.querySelector(".sv-why-said") || said).textContent.replace(/\s+/g, " ").trim()]);
   }
 
   // -- the coach: the hint, the review, the better line ------------------------------------------------------

@@ -67,6 +67,7 @@ from typing import Any, Generator, Sequence
 from stytvolt.analysis.coach import Hint, decision_words, hint_steps, review_summary, said, why_steps
 from stytvolt.analysis.review import Decision, better_line, history, moment
 from stytvolt.core.errors import StytvoltError
+from stytvolt.core.words import counted
 from stytvolt.web import Answer, Params, WidgetError, Work
 from stytvolt.web.coach import idea_link, idea_title
 from stytvolt.web.html import stepper
@@ -363,8 +364,8 @@ def review_html(table: Table, review: Reviewed | None) -> str:
         said_all = review_summary_said(table, review)
         head = f'<p class="sv-review-summary"><strong>{escape(said_all)}</strong></p>'
     else:
-        head = (f'<p class="sv-review-summary">{done} of your {review.total} decisions reviewed so far, every card '
-                "visible.</p>")
+        head = (f'<p class="sv-review-summary">{done} of your {counted(review.total, "decision")} reviewed so far, '
+                "every card visible.</p>")
     rows = []
     for d in review.decisions:
         mark, words = decision_said(game, d, table.hand, table.hinted[-1][d.index])
