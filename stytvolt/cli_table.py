@@ -50,7 +50,8 @@ from stytvolt.core.rules import Switch, parse_switch_words, switch_words
 from stytvolt.web import WidgetError
 from stytvolt.web.kinds import SOUTH, Kind, playable
 
-__all__ = ["add_commands", "cmd_play", "cmd_review", "game_of_text", "review_lines", "wrapped", "Coached"]
+__all__ = ["add_commands", "cmd_play", "cmd_review", "game_of_text", "review_lines", "decisions_lines", "hint_lines",
+           "why_line", "judged", "wrapped", "Coached", "TableGame"]
 
 #: How wide the terminal's paragraphs are wrapped.
 WIDTH = 78
@@ -642,6 +643,16 @@ def review_lines(table: Any, reviewed: Any) -> list[str]:
         lead = f"  {n:>{width}}. "
         lines.append(wrapped(f"{mark} {words}" if mark else words, lead, " " * len(lead)))
     return lines
+
+
+def judged(hand: Any, places: Sequence[int], seed: int) -> list[Any]:
+    """The decisions at ``places`` (their places among ``hand``'s actions) judged as the site's review judges each
+    (:func:`stytvolt.analysis.review.moment`, every card visible, the same time for each), for a game played apart
+    from the one table."""
+    from stytvolt.analysis.review import moment
+    from stytvolt.web import coaching
+
+    return [moment(hand, k, deadline=coaching.REVIEW_SECONDS, seed=seed) for k in places]
 
 
 def decisions_lines(game: str, decisions: Sequence[Any], hints: int, hand: Any, hinted: Callable[[int], bool]

@@ -506,16 +506,14 @@ class TerminalGame:
     def review(self, state: HandState) -> None:
         """Your decisions in the hand, each judged as the site's review judges it (every card visible, the same time
         for each), in its words."""
-        from stytvolt.analysis.review import moment
-        from stytvolt.cli_table import decisions_lines
-        from stytvolt.web.coaching import REVIEW_SECONDS
+        from stytvolt.cli_table import decisions_lines, judged
 
         out = self.out
         out("")
         if self.interactive:
             out.write("Reviewing your decisions, every card visible…")
         seed = self.seed * 1000 + self.hand_no
-        decisions = [moment(state, k, deadline=REVIEW_SECONDS, seed=seed) for k in self.mine]
+        decisions = judged(state, self.mine, seed)
         if self.interactive:
             out("")
         for line in decisions_lines("styrivolt", decisions, len(self.hinted), state, lambda k: k in self.hinted):
