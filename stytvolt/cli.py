@@ -383,4 +383,8 @@ def cmd_quiz(args: argparse.Namespace, out: Output) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    # ``python -m stytvolt.cli``: run the package's own module, whose errors the games' commands raise (this file,
+    # run as __main__, is a second copy of it).
+    from stytvolt.cli import main as package_main
+
+    raise SystemExit(package_main())

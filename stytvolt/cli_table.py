@@ -489,9 +489,36 @@ class TableGame:
                     raise CliError(f"{typed!r}: {err}") from None
                 self.out.error(str(err))
 
+    def groups(self, state: Any, actions: list[Any]) -> dict[int, str]:
+        """The headings the table groups South's choices under (the Kind's ``action_group``), by the place of each
+        group's first choice; the choices must be in :meth:`choices`' order."""
+        kind = self.kind
+        if kind.action_group is None:
+            return {}
+        out: dict[int, str] = {}
+        last = ""
+        for i, action in enumerate(actions):
+            head = kind.action_group(state, action) if kind.card_of(action) is None else ""
+            if head and head != last:
+                out[i] = head
+            last = head
+        return out
+
     def choices(self, state: Any) -> list[Any]:
-        """South's choices as numbered: every legal action but those that lay cards away by ticking."""
-        return [a for a in state.legal_actions() if self.kind.kind_of(a) not in self.kind.picked]
+        """South's choices as numbered: every legal action but those that lay cards away by ticking, the ones the
+        table groups under headings after the others, each group in the order of its first choice (as the table
+        shows them)."""
+        kind = self.kind
+        listed = [a for a in state.legal_actions() if kind.kind_of(a) not in kind.picked]
+        group = kind.action_group
+        if group is None:
+            return listed
+        heads = {str(a): group(state, a) if kind.card_of(a) is None else "" for a in listed}
+        order: dict[str, int] = {}
+        for head in heads.values():
+            order.setdefault(head, len(order))
+        # the actions playing cards and the ungrouped ones first, then each group, as the table folds them
+        return sorted(listed, key=lambda a: (1, order[heads[str(a)]]) if heads[str(a)] else (0, 0))
 
     def chosen(self, state: Any, typed: str) -> Any:
         """The action ``typed`` names: a choice's number, its text (as the engine writes it), or a card alone for the
@@ -543,14 +570,13 @@ class TableGame:
         labels = _legal_labels(kind, state, legal)
         numbered = self.choices(state)
         width = len(str(len(numbered)))
-        group = ""
+        heads = self.groups(state, numbered)
         for i, action in enumerate(numbered, 1):
-            if kind.action_group is not None and kind.card_of(action) is None:
-                head = kind.action_group(state, action)
-                if head and head != group:
-                    out(f"  {head}:")
-                group = head
-            out(wrapped(f"{i:>{width}}) {labels[str(action)]}", "  ", "  " + " " * (width + 2)))
+            head = heads.get(i - 1)
+            if head:
+                out(f"  {head}:")
+            lead = f"  {i:>{width}}) "
+            out(wrapped(labels[str(action)], lead, " " * len(lead)))
         picked = [a for a in legal if kind.kind_of(a) in kind.picked]
         if picked and kind.pick is not None:
             word = kind.kind_of(picked[0])
