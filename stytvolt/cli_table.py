@@ -334,6 +334,11 @@ class TableGame:
             out(stop.message)
             self.final(stopped=True)
             return 0
+        except KeyboardInterrupt:  # the game is kept all the same: its record, for the site or stytvolt review
+            out("")
+            out("The game's record so far:")
+            out(table.text())
+            raise
         self.final(stopped=False)
         return 0
 
