@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import textwrap
 from typing import Any, Iterable, Sequence, TextIO
 
 from stytvolt.cli import CliError, Commands, Output, isatty, read_line, to_ascii, whole_number
@@ -30,7 +29,7 @@ from stytvolt.styrivolt.game import Game
 from stytvolt.styrivolt.hand import HandState, Phase, Trick
 from stytvolt.styrivolt.legality import trader_fetch
 from stytvolt.styrivolt.pack import STYRIVOLT_PACK
-from stytvolt.styrivolt.players import DEFAULT_LEVEL, LEVEL_SUMMARIES, LEVELS, computer, describe_action
+from stytvolt.styrivolt.players import LEVEL_SUMMARIES, computer, describe_action
 from stytvolt.styrivolt.ranking import TAKING_REACH, Ranking, Role, group_note, parse_suits
 from stytvolt.styrivolt.site.chalk import chalk_text
 from stytvolt.styrivolt.terms import CATEGORIES, TERMS, Term, lookup
