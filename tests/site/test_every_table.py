@@ -38,7 +38,7 @@ def test_the_settings_deal_with_the_rules_chosen_and_why_gives_the_experts_reaso
     assert table.level == "expert" and table.match.rules.clubs_61_89_five
     # South plays on until a computer card play offers "Why?" (the expert explains its card play).
     for _ in range(60):
-        if widget.locator(".sv-output .sv-why").count():
+        if widget.locator('.sv-output .sv-why[data-do="why"]').count():
             break
         if turn(widget) == "next":
             widget.locator('.sv-output button[data-do="next"]').click()
@@ -46,13 +46,13 @@ def test_the_settings_deal_with_the_rules_chosen_and_why_gives_the_experts_reaso
         else:
             assert turn(widget) == "south"
             south_moves(widget, keyboard=False)
-    why = widget.locator(".sv-output .sv-why").last
+    why = widget.locator('.sv-output .sv-why[data-do="why"]').last
     move = str(why.get_attribute("data-move"))
     assert str(why.get_attribute("aria-label")).startswith("Why did ")
     text = game_of(widget)
     why.focus()
     page.keyboard.press("Enter")
-    said = widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said')
+    said = widget.locator(f'.sv-output .sv-why[data-do="why"][data-move="{move}"] + .sv-why-text .sv-why-said')
     said.wait_for(timeout=ANSWER_TIMEOUT * 3)
     expected = handle({"game": "sjavs", "widget": "table", "params": {"do": "why", "move": move, "game": text}})
     assert expected["ok"]
@@ -72,14 +72,14 @@ def test_why_at_vira_shows_the_beginners_rule_of_thumb(context_factory: Any, ser
     page = at_quick_pace(context).new_page()
     widget = open_table(page, server, "vira/table/")
     for _ in range(20):
-        if widget.locator(".sv-output .sv-why").count() or turn(widget) != "south":
+        if widget.locator(".sv-output .sv-why[data-do=\"why\"]").count() or turn(widget) != "south":
             break
         south_moves(widget, keyboard=False)
-    why = widget.locator(".sv-output .sv-why").first
+    why = widget.locator(".sv-output .sv-why[data-do=\"why\"]").first
     move = str(why.get_attribute("data-move"))
     text = game_of(widget)
     why.click()
-    said = widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said')
+    said = widget.locator(f'.sv-output .sv-why[data-do="why"][data-move="{move}"] + .sv-why-text .sv-why-said')
     said.wait_for(timeout=ANSWER_TIMEOUT)
     expected = handle({"game": "vira", "widget": "table", "params": {"do": "why", "move": move, "game": text}})
     assert expected["ok"]

@@ -180,14 +180,14 @@ def test_undo_then_a_reload_restores_the_game(context_factory: Any, server: Site
 
 def test_why_shows_the_computers_reason(page: Any, server: SiteServer) -> None:
     widget = open_table(page, server)
-    while not widget.locator(".sv-output .sv-why").count():
+    while not widget.locator(".sv-output .sv-why[data-do=\"why\"]").count():
         play_south(widget)
-    why = widget.locator(".sv-output .sv-why").first
+    why = widget.locator(".sv-output .sv-why[data-do=\"why\"]").first
     move = str(why.get_attribute("data-move"))
     assert str(why.get_attribute("aria-label")).startswith("Why did ")
     text = game_of(widget)
     why.click()
-    said = widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said')
+    said = widget.locator(f'.sv-output .sv-why[data-do="why"][data-move="{move}"] + .sv-why-text .sv-why-said')
     said.wait_for(timeout=ANSWER_TIMEOUT)
     expected = handle({"game": "styrivolt", "widget": "table", "params": {"do": "why", "move": move, "game": text}})
     assert expected["ok"]
@@ -196,7 +196,7 @@ def test_why_shows_the_computers_reason(page: Any, server: SiteServer) -> None:
     # The reason stays under its move when the table is drawn again.
     if turn(widget) == "south":
         play_south(widget)
-        assert widget.locator(f'.sv-output .sv-why[data-move="{move}"] + .sv-why-text .sv-why-said').count() == 1
+        assert widget.locator(f'.sv-output .sv-why[data-do="why"][data-move="{move}"] + .sv-why-text .sv-why-said').count() == 1
 
 
 def test_a_new_game_with_settings_cancels_the_computer_and_starts_afresh(page: Any, server: SiteServer) -> None:
