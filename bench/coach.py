@@ -41,15 +41,8 @@ from stytvolt.analysis import hint, review
 from stytvolt.analysis.coach import amount
 from stytvolt.analysis.review import history
 
-#: Each game's setup for the bench (the table's first), as ``GameInfo.new`` options.
-SETUPS: dict[str, dict[str, Any]] = {
-    "styrivolt": {},
-    "sjavs": {"players": 4},
-    "klorsjavs": {"variant": "klorsjavs"},
-    "knorri": {"players": 4},
-    "brus": {"players": 4},
-    "vira": {"players": 3},
-}
+from review import SETUPS, played  # bench/review.py: each game's setup, and a hand played to its end by a level
+
 #: Hands ``agree`` plays of a game unless told: Stýrivolt's whole-hand review takes about half a minute.
 SLOW_HANDS = {"styrivolt": 40, "knorri": 100}
 
@@ -90,14 +83,6 @@ def hints(games: list[str], positions: int, seed: int) -> None:
               f"90% {times[int(0.9 * (len(times) - 1))]:6.3f} s  worst {times[-1]:6.3f} s (hand {slowest[1]})", flush=True)
 
 
-def played(name: str, seed: int) -> Any:
-    state = stytvolt.game(name).new(seed, **SETUPS[name])
-    bot = beginner(name, seed)
-    while not state.is_terminal():
-        state.apply(bot.choose(state.observation(state.current_player())))
-    return state
-
-
 def agree(games: list[str], hands: int | None, seed: int, deadline: float | None) -> None:
     for name in games:
         count = hands if hands is not None else SLOW_HANDS.get(name, 500)
@@ -105,7 +90,7 @@ def agree(games: list[str], hands: int | None, seed: int, deadline: float | None
         lost = 0.0
         started = time.perf_counter()
         for hand in range(seed, seed + count):
-            state = played(name, hand)
+            state = played(name, hand, "beginner")
             start, taken = history(state)
             judged = {d.index: d for d in review(state, 0, deadline=deadline) if d.solved and d.exact}
             for index, action in enumerate(taken):
