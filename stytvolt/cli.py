@@ -32,7 +32,14 @@ from stytvolt.core.errors import StytvoltError
 from stytvolt.core.explain import COMPASS
 from stytvolt.core.registry import game as game_named
 
-__all__ = ["main", "build_parser", "CliError", "Output", "whole_number", "read_line", "isatty", "to_ascii", "DEFAULT_GAME", "Commands"]
+__all__ = ["main", "build_parser", "CliError", "Output", "whole_number", "read_line", "isatty", "to_ascii", "DEFAULT_GAME", "Commands",
+           "HINT_KEYS", "WHY_KEYS", "HELP_KEYS", "QUIT_KEYS"]
+
+#: What a player types for each of the coach's keys (and the others), as every game's terminal reads them.
+HINT_KEYS = ("h", "hint")
+WHY_KEYS = ("w",)
+HELP_KEYS = ("help",)
+QUIT_KEYS = ("q", "quit", "exit")
 
 PROG = "stytvolt"
 #: The game a command means when it names none: the registry's first.

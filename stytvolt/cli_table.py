@@ -41,7 +41,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import stytvolt
 from stytvolt.analysis.coach import Hint, hint_steps, review_summary
-from stytvolt.cli import CliError, Commands, Output, isatty, read_line, whole_number
+from stytvolt.cli import HELP_KEYS, HINT_KEYS, QUIT_KEYS, WHY_KEYS, CliError, Commands, Output, isatty, read_line, whole_number
 from stytvolt.core import registry
 from stytvolt.core.cards import Card, parse_cards
 from stytvolt.core.errors import StytvoltError
@@ -55,11 +55,6 @@ __all__ = ["add_commands", "cmd_play", "cmd_review", "game_of_text", "review_lin
 
 #: How wide the terminal's paragraphs are wrapped.
 WIDTH = 78
-#: What a player types for each of the coach's keys (and the others), as every game's terminal reads them.
-HINT_KEYS = ("h", "hint")
-WHY_KEYS = ("w",)
-HELP_KEYS = ("help",)
-QUIT_KEYS = ("q", "quit", "exit")
 
 
 class _Quit(Exception):

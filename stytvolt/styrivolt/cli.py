@@ -15,7 +15,7 @@ import random
 import sys
 from typing import Any, Iterable, Sequence, TextIO
 
-from stytvolt.cli import CliError, Commands, Output, isatty, read_line, to_ascii, whole_number
+from stytvolt.cli import HELP_KEYS, HINT_KEYS, QUIT_KEYS, WHY_KEYS, CliError, Commands, Output, isatty, read_line, to_ascii, whole_number
 from stytvolt.core.checks import shown, whole_text
 from stytvolt.core.cards import Card, CardParseError, Suit, parse_cards
 from stytvolt.core.errors import IllegalAction, StytvoltError
@@ -534,7 +534,7 @@ class TerminalGame:
             low = typed.lower()
             if not typed:
                 continue
-            if low in ("q", "quit", "exit"):
+            if low in QUIT_KEYS:
                 raise _Quit("You quit the game.")
             if low in ("?", "why"):
                 self.explain_last(state)
@@ -542,13 +542,13 @@ class TerminalGame:
             if low in ("r", "ranking"):
                 print_ranking(self.out, state.chosen)
                 continue
-            if low == "w":
+            if low in WHY_KEYS:
                 self.why_last()
                 continue
-            if low in ("h", "hint"):
+            if low in HINT_KEYS:
                 self.hint(state)
                 continue
-            if low == "help":
+            if low in HELP_KEYS:
                 self.help()
                 continue
             if low in ("s", "show"):
