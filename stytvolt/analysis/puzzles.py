@@ -36,10 +36,13 @@ A game's puzzle part (``GameInfo.puzzle_module``, ``stytvolt.<game>.puzzles``)
 declares its ``THEMES`` (key: (name, the idea in a sentence)), its
 ``IDEA_THEMES`` (the coach's idea keys, :mod:`~stytvolt.analysis.coach`, each
 to the theme it belongs to), ``goal_words(state, player, target)`` and
-``PREFIX``, the letter its ids begin with; its published puzzles are data
+``PREFIX``, the letter its ids begin with, and its recipe: ``SEEDS``,
+``SETUP`` and ``OPTIONS`` for :func:`generate`, with ``select`` to balance
+the themes (or a ``make()`` of its own).  Its published puzzles are data
 (``puzzles.json`` in its folder), listed by :func:`published` and
-:func:`listed`, made afresh by :func:`generate` from seeds (the same seeds
-always give the same puzzles).
+:func:`listed`, made afresh by :func:`made` (``python -m
+stytvolt.analysis.puzzles GAME`` writes them): the same recipe always gives
+the same puzzles.
 
 The puzzle's ``rating`` is its difficulty on a chess-like scale, from what
 the solver and the game's computer players say of it (:func:`rate`): the
@@ -65,7 +68,7 @@ from stytvolt.core.protocol import GameInfo
 
 __all__ = ["Puzzle", "PuzzleError", "LEVELS", "DATA", "values", "keeping", "reply", "refutation", "solution",
            "check_sound", "published", "listed", "find", "daily", "themes", "theme_of", "rate", "levels_by_rating",
-           "Candidate", "candidates", "generate", "write", "goal_words", "side_of", "final"]
+           "Candidate", "candidates", "generate", "write", "made", "goal_words", "side_of", "final"]
 
 #: The levels, by number.
 LEVELS: dict[int, str] = {1: "beginner", 2: "club", 3: "expert"}
@@ -604,3 +607,45 @@ def write(game: str, found: Sequence[Candidate], path: str) -> list[Puzzle]:
         json.dump({"game": game, "puzzles": [p.to_json() for p in out]}, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")
     return out
+
+
+def made(game: str) -> list[Candidate]:
+    """A game's puzzles made afresh from its puzzle part's declared recipe, exactly as published: its own
+    ``make()`` where it has one (a search of its own, by theme), else :func:`generate` over its ``SEEDS`` with its
+    ``SETUP`` (``GameInfo.new``'s options) and ``OPTIONS`` (:func:`candidates`'), narrowed by its ``select`` where
+    it has one (to balance its themes)."""
+    part = _part(registry.game(game).name)
+    own = getattr(part, "make", None)
+    if own is not None:
+        return list(own())
+    found = generate(registry.game(game).name, part.SEEDS, part.SETUP, **dict(getattr(part, "OPTIONS", {})))
+    select = getattr(part, "select", None)
+    return list(select(found)) if select is not None else found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m stytvolt.analysis.puzzles GAME [GAME ...]``: make each game's puzzles afresh and write them to its
+    folder's data (the same recipe always writes the same file)."""
+    import sys
+    from pathlib import Path
+
+    names = list(sys.argv[1:] if argv is None else argv)
+    if not names:
+        print("usage: python -m stytvolt.analysis.puzzles GAME [GAME ...]", file=sys.stderr)
+        return 2
+    for name in names:
+        info = registry.game(name)
+        package = info.puzzle_module.rsplit(".", 1)[0]
+        path = Path(str(resources.files(package).joinpath(DATA)))
+        out = write(info.name, made(info.name), str(path))
+        counts: dict[str, int] = {}
+        for p in out:
+            for t in p.themes:
+                counts[t] = counts.get(t, 0) + 1
+        print(f"{info.title}: {len(out)} puzzles written to {path}; themes: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
