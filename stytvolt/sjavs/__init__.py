@@ -60,6 +60,7 @@ GAME = GameInfo(
     quiz="stytvolt.sjavs.quiz",
     solver="stytvolt.sjavs.solving",
     coach="stytvolt.sjavs.coach",
+    puzzle_module="stytvolt.sjavs.puzzles",
     pages=(
         ("index", "About Sjavs"), ("cards", "Cards and trumps"), ("bidding", "Dealing and bidding"),
         ("play", "Playing"), ("scoring", "Scoring"), ("variants", "Three and two players"),
