@@ -143,14 +143,15 @@ class Puzzle:
         if not isinstance(data, dict):
             raise PuzzleError(f"a puzzle is a JSON object, not {type_name(data)}")
         try:
-            p = cls(_text(data, "id"), _text(data, "game"), dict(data["position"]), _whole(data, "player"),
+            position = data["position"]
+            if not isinstance(position, dict):
+                raise PuzzleError(f"a puzzle's position is a JSON object, not {type_name(position)}")
+            p = cls(_text(data, "id"), _text(data, "game"), dict(position), _whole(data, "player"),
                     _text(data, "goal"), _whole(data, "target"), _text(data, "key"),
                     tuple(_texts(data, "line")), _whole(data, "level"), tuple(_texts(data, "themes")),
                     _whole(data, "rating"), _whole(data, "seed"))
         except KeyError as err:
             raise PuzzleError(f"a puzzle's JSON lacks {err}") from None
-        except (TypeError, ValueError):
-            raise PuzzleError("a puzzle's position is a JSON object") from None
         if p.level not in LEVELS:
             raise PuzzleError(f"{p.id}: a puzzle's level is 1, 2 or 3, not {p.level}")
         if not p.line or p.line[0] != p.key:
@@ -361,14 +362,18 @@ def check_sound(p: Puzzle) -> list[str]:
                      if a != b)
         out.append(f"{p.id}: move {first + 1} of the line is {shown(p.line[first] if first < len(p.line) else '')}, "
                    f"where the proof plays {shown(line[first] if first < len(line) else '')}")
-    words = goal_words(state, p.player, p.target)
+    try:
+        words = goal_words(state, p.player, p.target)
+    except PuzzleError as err:
+        return out + [f"{p.id}: {err}"]
     if words != p.goal:
         out.append(f"{p.id}: the goal says {shown(p.goal)}, where the game words its target {shown(words)}")
     return out
 
 
 def goal_words(state: Any, player: int, target: int) -> str:
-    """The goal in the game's words (its puzzle part's ``goal_words``)."""
+    """The goal in the game's words (its puzzle part's ``goal_words``; a target that is no goal in the hand, reached
+    by every result or by none, raises :class:`PuzzleError`)."""
     return str(_part(_info(state).name).goal_words(state, player, target))
 
 
@@ -394,23 +399,22 @@ def theme_of(state: Any, player: int, key: str) -> str | None:
     return mapped
 
 
-def rate(decisions: int, fails: int, beginner_finds: bool, expert_finds: bool) -> int:
+def rate(decisions: int, fails: int, beginner_finds: bool, expert_finds: bool, tricks: int = 1) -> int:
     """A puzzle's difficulty on a chess-like scale: 1000, and more for each further decision the line asks for, for
-    each tempting move that fails at the first (up to four), and when the beginner, or even the expert, shown only
-    what the player sees, misses the key."""
-    return (1000 + 150 * max(0, decisions - 1) + 40 * min(fails, 4)
+    each tempting move that fails at the first (up to four), for each trick still to play after the one under way
+    (more cards to see through), and when the beginner, or even the expert, shown only what the player sees, misses
+    the key."""
+    return (1000 + 150 * max(0, decisions - 1) + 40 * min(fails, 4) + 25 * max(0, tricks - 1)
             + (0 if beginner_finds else 250) + (0 if expert_finds else 350))
 
 
 def levels_by_rating(ratings: Sequence[int]) -> list[int]:
-    """Levels 1 to 3 for these ratings: the easiest third, the middle third, the hardest third (ties kept together,
-    in the lower level)."""
-    order = sorted(ratings)
-    n = len(order)
-    if not n:
-        return []
-    one, two = order[(n - 1) // 3], order[(2 * n - 1) // 3]
-    return [1 if r <= one else (2 if r <= two else 3) for r in ratings]
+    """Levels 1 to 3 for these ratings: the easiest third, the middle third, the hardest third, puzzles of one rating
+    kept together in the third the middle of their group falls in."""
+    n = len(ratings)
+    below = {r: sum(1 for x in ratings if x < r) for r in set(ratings)}
+    same = {r: ratings.count(r) for r in set(ratings)}
+    return [1 + min(2, int(3 * (below[r] + (same[r] - 1) / 2) // n)) for r in ratings]
 
 
 # -- the published puzzles -----------------------------------------------------------------------------------------
@@ -478,7 +482,8 @@ def daily(game: str, date: _dt.date | str | None = None) -> Puzzle:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A sound puzzle found in a deal, before it is given an id and a level."""
+    """A sound puzzle found in a deal, before it is given an id and a level: with what it was rated on (the
+    decisions its line asks for, the legal moves that fail at the first, the tricks still to play)."""
 
     game: str
     position: dict[str, Any]
@@ -491,6 +496,7 @@ class Candidate:
     seed: int
     decisions: int
     fails: int
+    tricks: int = 1
 
     def puzzle(self, ident: str, level: int) -> Puzzle:
         return Puzzle(ident, self.game, self.position, self.player, self.goal, self.target, self.line[0], self.line,
@@ -552,9 +558,9 @@ def candidates(game: str, seed: int, setup: Mapping[str, Any], *, tricks_left: i
         fails = len(legal) - 1
         theme = theme_of(s, player, line[0])
         rating = rate(decisions, fails, _finds(game, "beginner", seed, s, player, line[0]),
-                      _finds(game, "expert", seed, s, player, line[0]))
+                      _finds(game, "expert", seed, s, player, line[0]), left)
         found.append(Candidate(game, s.to_json(), player, goal_words(s, player, target), target, line,
-                               (theme,) if theme else (), rating, seed, decisions, fails))
+                               (theme,) if theme else (), rating, seed, decisions, fails, left))
     return found
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, listed
+from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, listed
 from stytvolt.sjavs.scoring import hand_score
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "SEEDS", "SETUP", "OPTIONS", "select", "puzzles"]
@@ -40,14 +40,15 @@ IDEA_THEMES: dict[str, str] = {
     "keep-guard": "giving-way", "lead-low": "giving-way", "short-suit": "giving-way",
 }
 #: The deals searched, each played by the club player at every seat (one puzzle a deal at most).
-SEEDS = range(0, 1300)
+SEEDS = range(0, 2600)
 SETUP: dict[str, Any] = {"players": 4}
 OPTIONS: dict[str, Any] = {"tricks_left": 6, "per_deal": 1}
 
 
 def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key move serves one of the themes."""
-    return [c for c in found if c.themes]
+    """The puzzles published: those whose key move serves one of the themes, less the coin tosses (two cards to
+    choose from with two tricks to go)."""
+    return [c for c in found if c.themes and not (c.tricks <= 2 and c.fails == 1)]
 
 #: The announcers' results, weakest first: the band, and (card points, tricks, alone) that make it.
 _BANDS: tuple[tuple[str, tuple[int, int, bool]], ...] = (
@@ -82,11 +83,14 @@ def goal_words(state: Any, player: int, target: int) -> str:
     announcers = state.side_of(player) == state.side_of(state.declarer)
     bands = [(name, _value(state, *made)) for name, made in _BANDS]
     if announcers:
-        band = next(name for name, v in bands if v >= target)
-        task, role = _REACH[band], "the announcers"
+        band = next((name for name, v in bands if v >= target), None)
+        task, role = _REACH.get(band or ""), "the announcers"
     else:
-        band = next(name for name, v in bands if v > -target)
-        task, role = _STOP[band], "the opponents"
+        band = next((name for name, v in bands if v > -target), None)
+        task, role = _STOP.get(band or ""), "the opponents"
+    if task is None:
+        raise PuzzleError(f"a target of {target} is no goal for {role} in this hand: "
+                          + ("no result scores it" if band is None else "every result reaches it"))
     return f"{_side_words(state.players, player)}, {role}: {task} in the hand."
 
 

@@ -26,7 +26,7 @@ SHARED = {"sjavs": {"players": 4}, "klorsjavs": {"variant": "klorsjavs"}, "vira"
 
 
 def _with_puzzles() -> list[str]:
-    return [info.name for info in registry.games() if info.puzzle_module]
+    return [info.name for info in registry.games() if info.puzzle_module and hasattr(info.part("puzzle_module"), "PREFIX")]
 
 
 def _ending(game: str, seed: int, left: int) -> Any:
@@ -114,6 +114,7 @@ def test_check_sound_names_what_is_wrong_with_a_damaged_puzzle() -> None:
         assert any("of the line is" in x or "legal" in x for x in _problems(bad))
     # a target the key does not alone reach: every legal move reaches the least the hand can end with
     assert any("actions keep the goal" in x for x in _problems(dict(data, target=-10_000)))
+    assert any("is no goal" in x for x in _problems(dict(data, target=-10_000)))
     # a target nobody can reach
     assert any("0 actions keep the goal" in x for x in _problems(dict(data, target=10_000)))
     # goal words that do not say the target
@@ -181,7 +182,8 @@ def test_ids_are_unique_across_games_and_found_whatever_their_case() -> None:
 
 def test_levels_split_ratings_into_thirds_and_ties_stay_together() -> None:
     assert P.levels_by_rating([1000, 1100, 1200]) == [1, 2, 3]
-    assert P.levels_by_rating([900, 1000, 1000, 1000, 1500, 2000]) == [1, 1, 1, 1, 2, 3]
+    assert P.levels_by_rating([900, 1000, 1000, 1000, 1500, 2000]) == [1, 2, 2, 2, 3, 3]
+    assert P.levels_by_rating([5, 4, 3, 2, 1, 0]) == [3, 3, 2, 2, 1, 1]
     assert P.levels_by_rating([]) == []
     # more decisions, more tempting moves, and the players missing the key: each makes a puzzle harder
     base = P.rate(1, 1, True, True)
@@ -189,6 +191,7 @@ def test_levels_split_ratings_into_thirds_and_ties_stay_together() -> None:
     assert P.rate(2, 1, True, True) == base + 150
     assert P.rate(1, 9, True, True) == 1000 + 160
     assert P.rate(1, 1, False, True) == base + 250 and P.rate(1, 1, False, False) == base + 600
+    assert P.rate(1, 1, True, True, tricks=4) == base + 75
 
 
 @pytest.mark.parametrize("game", _with_puzzles())
