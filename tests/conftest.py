@@ -4,9 +4,9 @@ The tests are grouped as the package is (``tests/<game>/``, ``tests/core/``, ``t
 ``tests/analysis/``, ``tests/protocol/``, ``tests/pyodide/``, ``tests/site/``), and pytest imports each test file under its bare name
 ("prepend" import mode), so no two test files may share a name (``tests/core/test_layout.py``
 checks it).  Helpers shared across folders live here at the top: :mod:`htmlkit` (reading the web
-layer's HTML), :mod:`puzzlekit` (what the games' puzzle tests share) and :mod:`protocol.checks` (the
-state protocol's checks); a folder's own helpers (``styrivolt/helpers.py``) are found from its tests.  A
-test that borrows another folder's fixtures names the folder (``from sjavs.test_sjavs_hand import HANDS``).
+layer's HTML) and :mod:`protocol.checks` (the state protocol's checks); a folder's own helpers
+(``styrivolt/helpers.py``) are found from its tests.  A test that borrows another folder's fixtures
+names the folder (``from sjavs.test_sjavs_hand import HANDS``).
 """
 
 from __future__ import annotations

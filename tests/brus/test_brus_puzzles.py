@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import stytvolt
+from analysis.puzzlekit import remade, spread
 from protocol.brute import brute_endings, brute_line_problems
-from puzzlekit import remade, spread
 from stytvolt.analysis import puzzles as P
 from stytvolt.brus import puzzles as BP
 from stytvolt.brus.cards import CLUB_KING, is_live

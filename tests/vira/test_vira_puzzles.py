@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import stytvolt
+from analysis.puzzlekit import remade, spread
 from protocol.brute import brute_endings, brute_line_problems
-from puzzlekit import remade, spread
 from stytvolt.analysis import puzzles as P
 from stytvolt.vira import puzzles as VP
 from stytvolt.vira.contracts import Outcome, outcome

@@ -1,5 +1,5 @@
-"""What the games' puzzle tests share (``from puzzlekit import spread, remade``): a sample spread over the levels, and
-the recipe's puzzles made again from their seeds (:mod:`stytvolt.analysis.puzzles`)."""
+"""What the games' puzzle tests share (``from analysis.puzzlekit import spread, remade``): a sample spread over the
+levels, and the recipe's puzzles made again from their seeds (:mod:`stytvolt.analysis.puzzles`)."""
 
 from __future__ import annotations
 
