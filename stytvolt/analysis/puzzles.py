@@ -38,7 +38,7 @@ declares its ``THEMES`` (key: (name, the idea in a sentence)), its
 to the theme it belongs to), ``goal_words(state, player, target)`` and
 ``PREFIX``, the letter its ids begin with, and its recipe: ``SEEDS``,
 ``SETUP`` and ``OPTIONS`` for :func:`generate`, with ``select`` to balance
-the themes (or a ``make()`` of its own).  Its published puzzles are data
+the themes (``CAP``, the most of one theme, for :func:`balanced`; or a ``select`` or ``make()`` of its own).  Its published puzzles are data
 (``puzzles.json`` in its folder), listed by :func:`published` and
 :func:`listed`, made afresh by :func:`made` (``python -m
 stytvolt.analysis.puzzles GAME`` writes them): the same recipe always gives
@@ -522,7 +522,6 @@ def candidates(game: str, seed: int, setup: Mapping[str, Any], *, tricks_left: i
     kind = info.part("table").KIND
     bot = kind.bot(level, seed)
     state = info.new(seed, **dict(setup))
-    hand_size = None
     found: list[Candidate] = []
     positions: list[Any] = []
     while not state.is_terminal():
@@ -538,8 +537,6 @@ def candidates(game: str, seed: int, setup: Mapping[str, Any], *, tricks_left: i
             left = _tricks_left(s)
         except PuzzleError:
             continue
-        if hand_size is None:
-            hand_size = left
         if left > tricks_left:
             continue
         player = s.current_player()
@@ -610,15 +607,15 @@ def coin_toss(candidate: Candidate) -> bool:
             and candidate.rating <= rate(1, 1, True, True, candidate.tricks))
 
 
-def balanced(found: Iterable[Candidate], themes: Iterable[str], cap: int) -> list[Candidate]:
-    """A game's ``select`` that balances its themes: of the candidates whose first theme is one of ``themes``, less the
-    coin tosses (:func:`coin_toss`), at most ``cap`` of each theme, chosen evenly over its ratings (so easy and hard
-    ones stay), in the seeds' order."""
+def balanced(found: Iterable[Candidate], themes: Iterable[str], cap: int | None = None) -> list[Candidate]:
+    """What a game publishes of the candidates its recipe found, unless its part has a ``select`` of its own: those
+    whose first theme is one of ``themes``, less the coin tosses (:func:`coin_toss`), at most ``cap`` of each theme
+    (None: no limit), chosen evenly over its ratings (so easy and hard ones stay), in the seeds' order."""
     out: list[Candidate] = []
     every = [c for c in found if c.themes and not coin_toss(c)]
     for theme in themes:
         mine = sorted((c for c in every if c.themes[0] == theme), key=lambda c: (c.rating, c.seed))
-        if len(mine) > cap:
+        if cap is not None and len(mine) > cap:
             mine = [mine[(i * len(mine)) // cap] for i in range(cap)]
         out.extend(mine)
     return sorted(out, key=lambda c: c.seed)
@@ -641,14 +638,17 @@ def made(game: str) -> list[Candidate]:
     """A game's puzzles made afresh from its puzzle part's declared recipe, exactly as published: its own
     ``make()`` where it has one (a search of its own, by theme), else :func:`generate` over its ``SEEDS`` with its
     ``SETUP`` (``GameInfo.new``'s options) and ``OPTIONS`` (:func:`candidates`'), narrowed by its ``select`` where
-    it has one (to balance its themes)."""
+    it has one, else by :func:`balanced` with its ``THEMES`` and its ``CAP`` (the most of one theme; none when it
+    declares none)."""
     part = _part(registry.game(game).name)
     own = getattr(part, "make", None)
     if own is not None:
         return list(own())
     found = generate(registry.game(game).name, part.SEEDS, part.SETUP, **dict(getattr(part, "OPTIONS", {})))
     select = getattr(part, "select", None)
-    return list(select(found)) if select is not None else found
+    if select is not None:
+        return list(select(found))
+    return balanced(found, part.THEMES, getattr(part, "CAP", None))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

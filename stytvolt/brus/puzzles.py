@@ -12,7 +12,7 @@ alike; here is only what is Brus's own:
 * :func:`tricks_left` and :func:`decided`, which the shared proof cannot read from a Brus deal (its solver is its
   own, :mod:`stytvolt.brus.solving`): how many tricks can still be played, and the strokes once no play can change
   them (a puzzle's line stops there);
-* the recipe: :data:`SEEDS`, :data:`SETUP`, :data:`OPTIONS` and :func:`select` (``python -m
+* the recipe: :data:`SEEDS`, :data:`SETUP`, :data:`OPTIONS` and :data:`CAP` (``python -m
   stytvolt.analysis.puzzles brus`` writes ``puzzles.json``).
 """
 
@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, balanced, listed
+from stytvolt.analysis.puzzles import Puzzle, PuzzleError, listed
 from stytvolt.brus.cards import CLUB_KING, SEVENS, is_live
 from stytvolt.brus.hand import HandState
 from stytvolt.brus.rules import SIX, deal_score, side_of
 from stytvolt.core.errors import type_name
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "tricks_left", "decided", "SEEDS", "SETUP", "OPTIONS",
-           "CAP", "select", "puzzles"]
+           "CAP", "puzzles"]
 
 PREFIX = "B"
 #: The themes, each an idea of the tactics page in a sentence (the first hint: it must not give the answer away).
@@ -143,12 +143,6 @@ def goal_words(state: Any, player: int, target: int) -> str:
     else:
         task = f"escape the lurch: do not let {them} take six tricks before you take one"
     return f"{us}: {task}."
-
-
-def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key serves one of the themes, no coin toss, at most :data:`CAP` of a
-    theme, chosen evenly over its ratings (:func:`~stytvolt.analysis.puzzles.balanced`)."""
-    return balanced(found, THEMES, CAP)
 
 
 def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:

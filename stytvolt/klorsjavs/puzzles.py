@@ -14,17 +14,19 @@ The recipe: hands dealt from :data:`SEEDS` in the three-hand game, played
 by the club's computer players; in each, the first position of the card
 play where one play alone makes sure of the best its side can
 (:func:`stytvolt.analysis.puzzles.candidates`, one a deal, so no two
-puzzles are near-copies), balanced by :func:`select`.  ``python -m
-stytvolt.analysis.puzzles klorsjavs`` writes them to ``puzzles.json``.
+puzzles are near-copies), balanced by the shared
+:func:`~stytvolt.analysis.puzzles.balanced` at :data:`CAP` a theme.
+``python -m stytvolt.analysis.puzzles klorsjavs`` writes them to
+``puzzles.json``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, balanced, listed
+from stytvolt.analysis.puzzles import Puzzle, PuzzleError, listed
 
-__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "SEEDS", "SETUP", "OPTIONS", "PER_THEME", "goal_words", "select",
+__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "SEEDS", "SETUP", "OPTIONS", "CAP", "goal_words",
            "puzzles"]
 
 #: The letter of Klørsjavs's puzzle ids (klør: clubs).
@@ -67,11 +69,11 @@ IDEA_THEMES: dict[str, str] = {
 }
 
 #: The deals searched, the game they are dealt for (the table's first setup), how they are searched, and how many
-#: puzzles of one theme are kept at most (:func:`select`).
+#: puzzles of one theme are kept at most (:func:`~stytvolt.analysis.puzzles.balanced`).
 SEEDS = range(0, 3200)
 SETUP: dict[str, Any] = {"variant": "klorsjavs"}
 OPTIONS: dict[str, Any] = {"tricks_left": 6, "per_deal": 1, "level": "club"}
-PER_THEME = 28
+CAP = 28
 
 
 def _names(players: int) -> tuple[str, ...]:
@@ -119,13 +121,6 @@ def goal_words(state: Any, player: int, target: int) -> str:
         return (f"{side}: take a trick, so that {names[declarer]}, the declarer, cannot take all {total} card points "
                 f"and {neither} subtracts more than {score.ore} øre")
     return hold + f"{neither} subtracts more than {score.ore} øre"
-
-
-def select(found: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates kept, in the seeds' order: those whose key the coach files under a theme, less the plain coin
-    tosses, at most :data:`PER_THEME` of a theme spread evenly over its ratings
-    (:func:`~stytvolt.analysis.puzzles.balanced`)."""
-    return balanced(found, THEMES, PER_THEME)
 
 
 def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, coin_toss, listed
+from stytvolt.analysis.puzzles import Puzzle, PuzzleError, listed
 from stytvolt.sjavs.scoring import hand_score
 
-__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "SEEDS", "SETUP", "OPTIONS", "select", "puzzles"]
+__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "SEEDS", "SETUP", "OPTIONS", "puzzles"]
 
 PREFIX = "S"
 #: The themes, each an idea of the tactics page in a sentence (the first hint: it must not give the answer away).
@@ -39,16 +39,11 @@ IDEA_THEMES: dict[str, str] = {
     "duck": "giving-way", "partner-low": "giving-way", "cannot-win": "giving-way", "discard": "giving-way",
     "keep-guard": "giving-way", "lead-low": "giving-way", "short-suit": "giving-way",
 }
-#: The deals searched, each played by the club player at every seat (one puzzle a deal at most).
+#: The deals searched, each played by the club player at every seat (one puzzle a deal at most); with no ``CAP``,
+#: every theme keeps all it found, less the coin tosses (:func:`~stytvolt.analysis.puzzles.balanced`).
 SEEDS = range(0, 2600)
 SETUP: dict[str, Any] = {"players": 4}
 OPTIONS: dict[str, Any] = {"tricks_left": 6, "per_deal": 1}
-
-
-def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key move serves one of the themes, less the plain coin tosses
-    (:func:`~stytvolt.analysis.puzzles.coin_toss`)."""
-    return [c for c in found if c.themes and not coin_toss(c)]
 
 
 #: The announcers' results, weakest first: the band, and (card points, tricks, alone) that make it.

@@ -10,7 +10,7 @@ alike; here is only what is Vira's own:
   trick) or escaping a kodille, the two opponents beating it or making it a kodille;
 * :func:`decided`: the settlement depends on the soloist's tricks alone, so once every count of tricks still
   possible settles alike, nothing the play does can change it;
-* the recipe: :data:`SEEDS`, :data:`SETUP`, :data:`OPTIONS` and :func:`select` (``python -m
+* the recipe: :data:`SEEDS`, :data:`SETUP`, :data:`OPTIONS` and :data:`CAP` (``python -m
   stytvolt.analysis.puzzles vira`` writes ``puzzles.json``).
 
 The shared proof reads Vira's play through its solver's position (:func:`stytvolt.vira.solving.position_of`), so
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, balanced, listed
+from stytvolt.analysis.puzzles import Puzzle, PuzzleError, listed
 from stytvolt.core.errors import type_name
 from stytvolt.core.words import counted
 from stytvolt.vira.contracts import Outcome
 from stytvolt.vira.hand import HandState
 
-__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "decided", "SEEDS", "SETUP", "OPTIONS", "CAP", "select",
+__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "decided", "SEEDS", "SETUP", "OPTIONS", "CAP",
            "puzzles"]
 
 PREFIX = "V"
@@ -116,12 +116,6 @@ def goal_words(state: Any, player: int, target: int) -> str:
         task = (f"hold {names[solo]} to {edge} of the {n} tricks at most" if not more else
                 f"make {names[solo]} take a trick" if edge == 1 else f"make {names[solo]} take {edge} tricks")
     return f"{who}: {aim}: {task}."
-
-
-def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key serves one of the themes, no coin toss, at most :data:`CAP` of a
-    theme, chosen evenly over its ratings (:func:`~stytvolt.analysis.puzzles.balanced`)."""
-    return balanced(found, THEMES, CAP)
 
 
 def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:
