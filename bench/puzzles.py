@@ -1,69 +1,81 @@
-"""How fast puzzles are made and answered: puzzles generated per minute, and time per answer to the reader.
+"""Every published puzzle of every game proven again, and what a puzzle costs the page.
 
-Runs unchanged in CPython and in Pyodide (``make bench`` does both, with the
-small default sizes):
+Runs unchanged in CPython and in Pyodide (``make bench`` does both):
 
-    python bench/puzzles.py [--seed N] [--count N] [--answers N]
-    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/puzzles.py
+    python bench/puzzles.py [--games sjavs,brus,...] [--limit N] [--refute N] [--make N]
+    node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/puzzles.py --limit 20
 
-Printed: how many puzzles ``generate(seed, count)`` made, in how many
-seconds and hands, as puzzles a minute (one process; the published set was
-made with two, one a seed); then, over the first ``--answers`` published
-puzzles, the time to judge every legal first move (what a wrong or right card
-costs the page), and the time the widget takes to answer the key move (the
-judgement, the defence's replies and the redraw).  Figures are printed, never
-asserted.
+For each game with puzzles: every published puzzle (or the first ``--limit``)
+re-solved by :func:`stytvolt.analysis.puzzles.check_sound` (the goal
+reachable against every defence, one key at every turn of the solving side
+with a choice, the line the most stubborn defence's, the goal reached), with
+the count of sound ones and any problem printed in full; the median and
+worst seconds a proof took; the seconds the page spends on a wrong first move
+(:func:`~stytvolt.analysis.puzzles.refutation`, the whole refuting line) over
+``--refute`` puzzles; and, with ``--make N``, how many puzzles the game's
+recipe finds in its first N seeds, and how fast.  This is the full sweep
+``make test`` samples.  Figures are printed, never asserted; the exit code is
+1 when a puzzle is not sound.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import time
 
-from stytvolt.styrivolt.puzzle_gen import generate
-from stytvolt.styrivolt.puzzles import puzzles
-from stytvolt.web import handle
-
-
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+from stytvolt.analysis import puzzles as P
+from stytvolt.core import registry
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=101, help="the generator's seed (default 101)")
-    parser.add_argument("--count", type=int, default=3, help="puzzles to generate (default 3)")
-    parser.add_argument("--answers", type=int, default=20, help="published puzzles to time the answers on (default 20)")
+    parser.add_argument("--games", default="", help="games, by name, commas between (default: every game with puzzles)")
+    parser.add_argument("--limit", type=int, default=0, help="prove only the first N puzzles of each game (0: all)")
+    parser.add_argument("--refute", type=int, default=20, help="puzzles whose wrong first moves are refuted and timed")
+    parser.add_argument("--make", type=int, default=0, help="seeds of each game's recipe to search afresh (0: none)")
     args = parser.parse_args(argv)
-    print(f"Python {platform.python_version()} on {sys.platform}")
-
-    hands = [0]
-    started = time.perf_counter()
-    found = generate(args.seed, args.count, progress=lambda made, deals: hands.__setitem__(0, deals))
-    seconds = time.perf_counter() - started
-    print(f"generate: {len(found)} puzzles from {hands[0]} hands in {seconds:.1f} s: "
-          f"{60 * len(found) / seconds:.1f} puzzles a minute ({seconds / max(len(found), 1):.1f} s a puzzle)")
-
-    judged: list[float] = []
-    answered: list[float] = []
-    for p in puzzles()[: args.answers]:
-        s = p.state()
-        t = time.perf_counter()
-        for action in s.legal_actions():
-            p.judge(s, action)
-        judged.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter()
-        response = handle({"widget": "puzzle", "params": {"id": p.id, "try": p.key}})
-        answered.append((time.perf_counter() - t) * 1000)
-        assert response["ok"], response
-    print(f"judging every first move of {len(judged)} puzzles: median {quantile(judged, 0.5):.0f} ms, "
-          f"90th percentile {quantile(judged, 0.9):.0f} ms, max {max(judged):.0f} ms")
-    print(f"the widget's answer to the key move: median {quantile(answered, 0.5):.0f} ms, "
-          f"90th percentile {quantile(answered, 0.9):.0f} ms, max {max(answered):.0f} ms")
-    return 0
+    names = [n for n in args.games.split(",") if n] or [i.name for i in registry.games() if i.puzzle_module]
+    print(f"puzzles proven again, {platform.python_implementation()} {platform.python_version()} ({sys.platform})")
+    unsound = 0
+    for name in names:
+        info = registry.game(name)
+        found = P.published(info.name)
+        chosen = found[:args.limit] if args.limit else found
+        seconds: list[float] = []
+        problems: list[str] = []
+        for p in chosen:
+            started = time.perf_counter()
+            problems += P.check_sound(p)
+            seconds.append(time.perf_counter() - started)
+        unsound += len({x.split(":")[0] for x in problems})
+        refuted: list[float] = []
+        for p in chosen[:args.refute]:
+            state = p.state()
+            for action in state.legal_actions():
+                if str(action) != p.key:
+                    started = time.perf_counter()
+                    P.refutation(state, p.player, str(action))
+                    refuted.append(time.perf_counter() - started)
+        print(f"{info.title}: {len(chosen) - len({x.split(':')[0] for x in problems})} of {len(chosen)} sound "
+              f"({len(found)} published); proof median {statistics.median(seconds):.3f} s, worst {max(seconds):.3f} s, "
+              f"all {sum(seconds):.1f} s; a refuting line median "
+              f"{statistics.median(refuted) if refuted else 0:.3f} s, worst {max(refuted, default=0):.3f} s "
+              f"({len(refuted)} wrong moves)")
+        for problem in problems:
+            print(f"  {problem}")
+        if args.make:
+            part = info.part("puzzle_module")
+            if hasattr(part, "SEEDS"):
+                seeds = list(part.SEEDS)[:args.make]
+                started = time.perf_counter()
+                made = P.generate(info.name, seeds, part.SETUP, **dict(getattr(part, "OPTIONS", {})))
+                took = time.perf_counter() - started
+                print(f"  made afresh: {len(made)} puzzles in {len(seeds)} deals, {took:.1f} s "
+                      f"({60 * len(made) / took:.1f} a minute)")
+    return 1 if unsound else 0
 
 
 if __name__ == "__main__":
