@@ -54,6 +54,7 @@ key move.  Levels split each game's puzzles by rating into thirds.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -466,8 +467,9 @@ def find(puzzle_id: object) -> Puzzle:
             for p in published(info.name):
                 if p.id == wanted:
                     return p
-            raise PuzzleError(f"there is no puzzle {wanted}: {info.title}'s run from {letter}0001 to "
-                              f"{letter}{len(published(info.name)):04d}")
+            numbers = [int(p.id[1:]) for p in published(info.name)] or [0]
+            raise PuzzleError(f"there is no puzzle {wanted}: {info.title}'s are numbered from {letter}{min(numbers):04d} "
+                              f"to {letter}{max(numbers):04d}")
     raise PuzzleError(f"no game's puzzles begin with {letter}")
 
 
@@ -497,6 +499,7 @@ class Candidate:
     decisions: int
     fails: int
     tricks: int = 1
+    ident: str = ""  # the id it keeps from an earlier set of the game's (so old links open it); empty: numbered anew
 
     def puzzle(self, ident: str, level: int) -> Puzzle:
         return Puzzle(ident, self.game, self.position, self.player, self.goal, self.target, self.line[0], self.line,
@@ -622,12 +625,16 @@ def balanced(found: Iterable[Candidate], themes: Iterable[str], cap: int | None 
 
 
 def write(game: str, found: Sequence[Candidate], path: str) -> list[Puzzle]:
-    """The puzzles found, easiest first, numbered with the game's letter and levelled by rating thirds, written to
-    ``path`` as the game's data."""
+    """The puzzles found, easiest first, numbered with the game's letter (a candidate that keeps an id keeps it, the
+    others numbered on from the highest kept) and levelled by rating thirds, written to ``path`` as the game's data."""
     prefix = _part(game).PREFIX
     ordered = sorted(found, key=lambda c: (c.rating, c.seed))
     levels = levels_by_rating([c.rating for c in ordered])
-    out = [c.puzzle(f"{prefix}{i + 1:04d}", lv) for i, (c, lv) in enumerate(zip(ordered, levels))]
+    kept = [c.ident for c in ordered if c.ident]
+    if len(set(kept)) != len(kept) or not all(k[:1] == prefix and k[1:].isdigit() for k in kept):
+        raise PuzzleError(f"the ids kept are {prefix} and a number, each once")
+    fresh = itertools.count(max((int(k[1:]) for k in kept), default=0) + 1)
+    out = [c.puzzle(c.ident or f"{prefix}{next(fresh):04d}", lv) for c, lv in zip(ordered, levels)]
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"game": game, "puzzles": [p.to_json() for p in out]}, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")

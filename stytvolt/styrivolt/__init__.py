@@ -12,8 +12,8 @@ The public entry points:
 * :func:`solve` / :func:`achievable`: the double-dummy solver (every card visible), and
   :func:`playout`: random playouts, both on the compiled hand (:mod:`~stytvolt.styrivolt.fasthand`);
 * :mod:`~stytvolt.styrivolt.terms`: the glossary;
-* ``puzzles()``: the published puzzles (by level and theme), which :mod:`~stytvolt.styrivolt.puzzles` holds
-  with ``get_puzzle(id)`` and ``daily(date)``;
+* ``puzzles()``: the published puzzles (by level and theme), in the format every game's share
+  (:mod:`stytvolt.analysis.puzzles`: ``find(id)``, ``daily("styrivolt")``);
 * ``GAME``: its entry in the registry (``stytvolt.game("styrivolt")``).
 """
 

@@ -519,7 +519,8 @@ class Search:
     def _counted_tricks(self, h: FastHand, team: int) -> int:
         """How many more tricks ``team`` is sure of by the end of the hand, by counting (no four of a kind held).
 
-        A player of ``team`` holding m cards of level v or more plays them to m different tricks.  The other
+        A player of ``team`` holding m cards of level v or more plays them to m different tricks (to every trick
+        left, when he holds more than there are tricks: a stock's taker may).  The other
         team wins such a trick only with a card that the level-v card does not beat and that is not beaten after
         it: a card of level v or more, a card without a level whose defence is above v, or a led lamb; each
         such card wins one trick at most.  So ``team`` takes at least m less the number of those cards (a
@@ -529,13 +530,14 @@ class Search:
         other = hands[1 - team] | hands[3 - team] | (h.fetchable() if h.exposed else 0)
         p, q = hands[team], hands[team + 2]
         best = 0
+        left = TRICKS - h.done
         for at_least, strong in self.thresholds:
-            m = max((p & at_least).bit_count(), (q & at_least).bit_count())
+            m = min(left, max((p & at_least).bit_count(), (q & at_least).bit_count()))
             if m > best:
                 r = m - (other & strong).bit_count()
                 if r > best:
                     best = r
-        return min(best, TRICKS - h.done)
+        return best
 
     def _later_tricks(self, h: FastHand) -> tuple[int, int, int] | None:
         """At the start of a trick: a team, how many more tricks it is sure of by the end of the hand (the

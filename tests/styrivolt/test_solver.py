@@ -101,6 +101,20 @@ def test_the_later_techniques_change_no_value(cards: int, count: int) -> None:
             assert solve(state, techniques=Techniques(**{name: False})).values == full.values, (name, state.dumps())
 
 
+def test_a_stock_takers_spare_card_counts_for_no_trick() -> None:
+    """The stock's taker kept the stock and took it again: North holds four cards, three of them stikkar, with
+    three tricks to play, and cannot play them all.  Counting his stikkar as three tricks once lost the solver its
+    principal line (and valued ♠2 as winning the hand); the values are plain minimax's."""
+    state = HandState.from_json({
+        "game": "styrivolt", "v": 1, "deck": "nTmrYtkCEfNwXysjFoRlbgAqpGJKQdueUZMaLSHzDPcOWBhx", "dealer": 0,
+        "rules": {}, "actions": ["H8", "take", "keep", "HJ", "H9", "H2", "D2", "DA", "D9", "D3", "S5", "D6", "C5",
+                                 "SJ", "S8", "D4", "C9", "D7", "C4", "CQ", "DQ", "D8", "C2", "CA", "S6", "SA"]})
+    assert len(state.hands[2]) == 4 and len(state.tricks) == 6
+    expected = action_values(state)
+    assert expected == {"CJ": 1, "S2": -1, "HA": -1}
+    assert solve(state).values == expected
+
+
 def test_the_teams_are_the_sides() -> None:
     state = after_first_trick()
     assert sides(state) == ((0, 2), (1, 3))
