@@ -152,6 +152,8 @@ class Puzzle:
                     _whole(data, "rating"), _whole(data, "seed"))
         except KeyError as err:
             raise PuzzleError(f"a puzzle's JSON lacks {err}") from None
+        except PuzzleError:
+            raise  # a field of the wrong sort, named (a PuzzleError is a ValueError too)
         except (TypeError, ValueError):
             raise PuzzleError("a puzzle's position is a JSON object") from None
         if p.level not in LEVELS:
