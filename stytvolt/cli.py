@@ -218,8 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", action="store_true", help="print each question with its answer and explanation; ask nothing")
     p.set_defaults(func=cmd_quiz)
 
-    for module in games:  # and those it lists after the quiz
-        module.add_commands(commands, late=True)
+    from stytvolt import cli_puzzles
+
+    cli_puzzles.add_commands(commands)  # every game's puzzles
     return parser
 
 

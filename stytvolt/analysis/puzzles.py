@@ -30,7 +30,10 @@ to its value), where its solver does not play side against side (Knorri's
 phase two pits the player to move against everyone, whoever that is), and
 ``decided(state, player)``: the player's final ``returns()`` once nothing
 can change it before the hand's end (a Knorri player who has gone out), else
-None.
+None; with them ``side(state, player)``, the seats that play for the player
+(Knorri: the player alone, whoever is to move), and ``refuting_move(state,
+player)``, the move of the seat to move on a refuting line, where best values
+alone could go round for ever without reaching the hand's end.
 
 A game's puzzle part (``GameInfo.puzzle_module``, ``stytvolt.<game>.puzzles``)
 declares its ``THEMES`` (key: (name, the idea in a sentence)), its
@@ -209,8 +212,12 @@ def _part(game: str) -> Any:
 
 
 def side_of(state: Any, player: int) -> tuple[int, ...]:
-    """The seats that play with ``player`` in ``state``'s hand (the player among them)."""
+    """The seats that play with ``player`` in ``state``'s hand (the player among them): the game's puzzle part's
+    ``side(state, player)`` where it has one (Knorri: the player alone, whoever is to move), else its sides."""
     info = _info(state)
+    own = getattr(info.part("puzzle_module"), "side", None)
+    if own is not None:
+        return tuple(own(state, player))
     for side in info.sides(state):
         if player in side:
             return tuple(side)
@@ -291,7 +298,12 @@ def reply(state: Any, player: int) -> str:
 
 
 def _best(state: Any, player: int, side: tuple[int, ...]) -> str:
-    """The move the seat to move makes with every card visible: the side's best, the defence's most stubborn."""
+    """The move the seat to move makes with every card visible: the side's best, the defence's most stubborn; or
+    the game's puzzle part's ``refuting_move(state, player)`` where values alone need not lead to the hand's end
+    (Knorri's play can go round: the others' quickest way to make the player lose, the player holding out)."""
+    own = getattr(_info(state).part("puzzle_module"), "refuting_move", None)
+    if own is not None:
+        return str(own(state, player))
     vals = values(state, player)
     legal = [str(a) for a in state.legal_actions()]
     if state.current_player() in side:

@@ -1,424 +1,291 @@
-"""Knorri puzzles: phase-two positions where one play, and only one, still avoids losing.
+"""Knorri's puzzles: phase-two positions where one play, and only one, keeps you from being the loser.
 
-Phase two is a game of complete information, so a position can be set as
-a problem: *you* are the player to move, every other player plays against
-you (as the solver assumes, :mod:`~stytvolt.knorri.solver`), and of your
-legal plays exactly one keeps you from being the loser whatever they do.
-Each play that fails lets the others force you to lose; a position where
-every play loses is no puzzle, and neither is one with two right answers.
+Phase two is a game of complete information, so a position can be set as a
+problem: you are the player to move, every other player plays against you
+(as Knorri's solver has it, :mod:`~stytvolt.knorri.solver`), and at each of
+your turns with a choice exactly one play still makes sure you do not end as
+the last player holding cards, whatever the others do.  Every other play
+lets them force you to lose (not merely keep the game going round), so a
+wrong play is always answered by a line that ends with you the loser.
 
-A puzzle is stored as the hands and leader of a phase-two start
-(:func:`~stytvolt.knorri.state.phase_two`) and the actions that lead from
-there to the puzzle's position, so the trick on the table may already hold
-cards.  Its *rating* grows with what can be measured of its difficulty:
-the plays that fail, your later turns that need a right choice too, and
-the positions the solver had to list; the easiest third are level 1, the
-hardest third level 3.
+This is the game's puzzle part in the shared format
+(:mod:`stytvolt.analysis.puzzles`): ``PREFIX``, ``THEMES`` and
+``IDEA_THEMES`` (the coach's phase-two ideas, :mod:`~stytvolt.knorri.coach`),
+:func:`goal_words`, and what the shared proof needs of a game whose player
+stands alone: :func:`side`, :func:`goal_values` (the player's values from the
+solver's analysis for that seat, whoever is to move), :func:`decided` (a
+player who has gone out is paid whatever the others do), :func:`tricks_left`
+(the cards still held, the solver's measure of a position) and
+:func:`refuting_move`.  Every search is bounded by
+:data:`MAX_PUZZLE_POSITIONS`, so the browser settles a puzzle in about a
+second; the analyses of the last few positions are kept, and each later
+position of the same puzzle is read from them at once.
 
-The published puzzles are data in the package (:mod:`stytvolt.knorri.puzzles_data`,
-written by :func:`write_data` from :func:`generate`): :func:`puzzles`,
-:func:`get_puzzle` (``K0007``, or any one letter and the number),
-:func:`daily`.  Playing one: :meth:`Puzzle.judge` (is this play safe, and if
-not the line by which the others make you lose), :meth:`Puzzle.advance`
-(the others' most stubborn replies, and your forced plays, until you must
-choose again or are safe), :meth:`Puzzle.hints` (four, from vague to the
-answer).  :func:`check_sound` re-solves a puzzle from its data; the tests
-run it on every published one.
-
-Run ``python -m stytvolt.knorri.puzzles`` to make the data afresh (it is
-reproducible: the same seeds give the same puzzles).
+The recipe: hands of :data:`SETUP` (the table's four players) and of three
+and five players (:data:`TABLES`), each dealt from a seed of :data:`SEEDS`
+and played to the end by the computer players; :func:`make` finds the
+puzzles in them (:func:`stytvolt.analysis.puzzles.candidates`), keeps those
+whose wrong plays all lose for certain, writes each position as the
+phase-two start it can be replayed from, and balances the themes
+(:func:`select`).  ``python -m stytvolt.analysis.puzzles knorri`` writes them
+to ``puzzles.json``; :func:`puzzles` lists them.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import math
-import random
-import sys
-from dataclasses import dataclass
-from functools import lru_cache
-from collections.abc import Generator
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
-from stytvolt.core.cards import Card
-from stytvolt.core.checks import whole_text
-from stytvolt.core.daily import of_the_day
-from stytvolt.core.errors import StytvoltError, type_name
-from stytvolt.core.protocol import run_to_end
-from stytvolt.knorri.cards import PACK
-from stytvolt.knorri.solver import Analysis, analyse, analyse_steps
-from stytvolt.knorri.state import Action, KnorriState, parse_action, phase_two
+from stytvolt.analysis.puzzles import Candidate, PuzzleError, candidates, listed
+from stytvolt.core.errors import StytvoltError
+from stytvolt.core.words import counted
+from stytvolt.knorri.solver import Analysis, analyse, settled_value, size
+from stytvolt.knorri.state import KnorriState, phase_two
+from stytvolt.knorri.variants import PhaseOne
+from stytvolt.web.kinds import seat_names
 
-__all__ = ["Puzzle", "Judged", "PuzzleError", "puzzles", "get_puzzle", "daily", "check_sound", "generate",
-           "write_data", "LEVELS", "MAX_PUZZLE_POSITIONS", "doing", "you_doing"]
+__all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "SEEDS", "SETUP", "OPTIONS", "TABLES", "MAX_PUZZLE_POSITIONS",
+           "THEME_CAP", "goal_words", "side", "forget", "goal_values", "decided", "tricks_left", "refuting_move", "compact",
+           "sure_losses", "select", "make", "puzzles"]
 
-#: The levels by name.
-LEVELS = {1: "beginner", 2: "club", 3: "expert"}
-#: The most positions a published puzzle may list (the browser settles one in about a second).
+#: The letter of Knorri's puzzle ids.
+PREFIX = "K"
+#: The most positions a puzzle's search may list: the browser settles one in about a second.
 MAX_PUZZLE_POSITIONS = 6_000
-#: The most actions a losing line shows.
-MAX_LINE = 40
+
+#: The themes: key -> (name, the idea in a sentence, the first rung of the hint ladder).
+THEMES: dict[str, tuple[str, str]] = {
+    "lead-unbeatable": ("Leading a card nobody can beat",
+                        "A card that none of the others can beat has to be picked up by the next player: led while "
+                        "it is still unbeatable, it leaves your hand for theirs."),
+    "lead": ("Leading",
+             "On lead no card has to be beaten: which card you lead decides what the others must answer, and what "
+             "you are left to get rid of later."),
+    "complete": ("Completing the trick",
+                 "The card that completes a trick sets it aside and gives you the next lead, where nothing has to "
+                 "be beaten."),
+    "must-beat": ("Beat or pick up",
+                  "On a trick you must beat the top card or pick up the bottom one: which card beats it, and "
+                  "whether to beat at all, decides who is left holding cards."),
+    "get-out": ("Getting out",
+                "A player who plays a last card is out and safe: count which of your cards can still go, and in "
+                "what order."),
+}
+#: The coach's phase-two ideas (:data:`stytvolt.knorri.coach.IDEAS`), each to the theme it is filed under.
+IDEA_THEMES: dict[str, str] = {
+    "lead-unbeatable": "lead-unbeatable", "lead": "lead", "open-run": "lead", "complete": "complete",
+    "must-beat": "must-beat", "trump": "must-beat", "pick-up": "must-beat", "get-out": "get-out",
+}
+
+#: The recipe: the seeds of the hands dealt, the table's setup (four players), and the search's options: from the
+#: first position of phase two small enough (:func:`tricks_left`), every turn with a choice is tried.
+SEEDS = range(1, 301)
+SETUP: dict[str, Any] = {"players": 4}
+OPTIONS: dict[str, Any] = {"tricks_left": 9, "per_deal": 20, "level": "beginner"}
+#: The tables each seed is dealt at, for variety: the setup's four players, then three, five and six.
+TABLES: tuple[dict[str, Any], ...] = (SETUP, {"players": 3}, {"players": 5}, {"players": 6})
 
 
-class PuzzleError(StytvoltError):
-    """A puzzle asked for does not exist, or a move given to one cannot be read."""
+# -- the goal ----------------------------------------------------------------------------------------------------
 
 
-def doing(action: Action) -> str:
-    """An action in words, after a player's name: "plays ♦5", "picks up the bottom card"."""
-    if action.kind == "pickup":
-        return "picks up the bottom card"
-    if action.kind == "miss":
-        return "misses the turn"
-    return "plays " + " ".join(c.symbol for c in action.cards)
+def goal_words(state: KnorriState, player: int, target: int) -> str:
+    """The goal in Knorri's words for the seat ``player`` (named as the site's table names it), reaching ``target``
+    of ``returns()``: without scoring, not to be the loser (every other seat is paid 1); with it, to go out with at
+    least ``target`` points (one for each player still holding cards)."""
+    seat = seat_names(state.num_players)[player]
+    if not state.rules.scoring:
+        if target > 1:
+            raise PuzzleError(f"without scoring a Knorri player is paid at most 1, not {target}")
+        if target <= -(state.num_players - 1):
+            raise PuzzleError(f"a target of {target} is met by any ending: it is no goal")
+        return f"{seat}: do not be the loser"
+    if target < 1:
+        raise PuzzleError(f"with scoring, a target of {target} is no goal: every player who goes out scores a point")
+    return f"{seat}: go out with at least {counted(target, 'point')}"
 
 
-def you_doing(action: Action) -> str:
-    """An action in words, after "you": "play ♦5", "pick up the bottom card"."""
-    if action.kind == "pickup":
-        return "pick up the bottom card"
-    if action.kind == "miss":
-        return "miss the turn"
-    return "play " + " ".join(c.symbol for c in action.cards)
+# -- what the shared proof needs of Knorri ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Judged:
-    """A play judged: ``ok`` when it keeps the player safe; otherwise ``line``, the actions (seat, action)
-    by which the others beat it, and ``loses``: True when the line ends with the player the loser, False
-    when it comes round to a position seen before (the others can keep that up for ever)."""
-
-    ok: bool
-    line: tuple[tuple[int, Action], ...] = ()
-    loses: bool = False
+def side(state: KnorriState, player: int) -> tuple[int, ...]:
+    """The seats that play for ``player``: the player alone, whoever is to move."""
+    return (player,)
 
 
-@dataclass(frozen=True)
-class Puzzle:
-    """One published puzzle: the start (``hands``, ``leader``), the ``moves`` to its position, ``seat`` (the
-    player you are, to move there), the one right play (``answer``), how many plays fail (``fails``), how
-    many of your later turns on the main line need a choice (``turns``), the positions listed, the rating
-    and the level."""
-
-    id: str
-    hands: tuple[str, ...]
-    leader: int | None
-    moves: tuple[str, ...]
-    seat: int
-    answer: str
-    fails: int
-    turns: int
-    positions: int
-    rating: int
-    level: int
-
-    # -- the position ----------------------------------------------------------------------------------
-
-    def state(self) -> KnorriState:
-        """The puzzle's position, a fresh copy."""
-        return _start(self.hands, self.leader, self.moves).clone()
-
-    def play(self, moves: Iterable[str]) -> KnorriState:
-        """The position after ``moves`` (action texts) from the puzzle's; a refused one raises its reason."""
-        state = self.state()
-        for text in moves:
-            state.apply(text)
-        return state
-
-    def analysis_steps(self) -> Generator[float, None, Analysis]:
-        """:meth:`analysis` as a generator (the solver's progress, then the analysis): the search runs the
-        first time a puzzle is asked for; the last few are kept, so playing on answers at once."""
-        key = (self.hands, self.leader, self.moves, self.seat)
-        found = _SOLVED.get(key)
-        if found is None:
-            start = _start(self.hands, self.leader, self.moves)
-            found = yield from analyse_steps(start, self.seat, max_positions=MAX_PUZZLE_POSITIONS)
-            while len(_SOLVED) >= _KEEP:
-                del _SOLVED[next(iter(_SOLVED))]
-            _SOLVED[key] = found
-        return found
-
-    def analysis(self) -> Analysis:
-        """Every position reachable from the puzzle's, solved for ``seat`` (made once, then kept)."""
-        return run_to_end(self.analysis_steps())
-
-    # -- playing -----------------------------------------------------------------------------------
-
-    def safe(self, state: KnorriState) -> bool:
-        """Whether you can still make sure of not losing from ``state``."""
-        return self.analysis().safe(state)
-
-    def over(self, state: KnorriState) -> bool:
-        """Whether the puzzle is over: you hold no card (or the game has ended)."""
-        return state.is_terminal() or not state._hands[self.seat]
-
-    def judge(self, state: KnorriState, action: Action | str) -> Judged:
-        """Whether your ``action`` from ``state`` keeps you safe; if not, how the others make you lose."""
-        act = parse_action(action)
-        a = self.analysis()
-        after = state.clone()
-        after.apply(act)
-        if a.safe(after):
-            return Judged(True)
-        line, loses = a.losing_line(after, MAX_LINE)
-        seats = []
-        for step in line:
-            seats.append((after.current_player(), step))
-            after.apply(step)
-        return Judged(False, ((state.current_player(), act), *seats), loses)
-
-    def advance(self, state: KnorriState) -> list[tuple[int, Action]]:
-        """Play on from ``state`` (changed in place): the others' most stubborn replies and your forced
-        plays (a single legal action), until you have a choice to make or the puzzle is over."""
-        a = self.analysis()
-        done: list[tuple[int, Action]] = []
-        while not self.over(state):
-            p = state.current_player()
-            legal = state.legal_actions()
-            if p == self.seat:
-                if len(legal) > 1:
-                    break
-                action = legal[0]
-            else:
-                action = a.stubborn(state)
-            state.apply(action)
-            done.append((p, action))
-        return done
-
-    def hints(self, state: KnorriState) -> list[str]:
-        """Four hints for your turn at ``state``, from vague to the answer itself."""
-        legal = state.legal_actions()
-        right = self.analysis().safe_moves(state)
-        if not right:
-            return ["No play keeps you safe from here."] * 4
-        best = self.analysis().quickest(state)
-        fail = len(legal) - len(right)
-        first = (f"{len(right)} of your {len(legal)} plays keep you safe; {fail} let the others make you lose."
-                 if len(right) > 1 else f"Only one of your {len(legal)} plays keeps you safe.")
-        if best.kind == "pickup":
-            second = "Look at what you might pick up rather than at what you might play."
-            third = f"The card to look at is the bottom card of the trick, {state.trick_cards[0][0].symbol}."
-        elif not state.trick:
-            second = "Which card can none of the others beat, and who must pick it up?"
-            third = f"The card to look at is a {best.cards[0].suit.english.rstrip('s')}."
-        else:
-            second = "Beating is not always right, and neither is picking up: follow each play to its end."
-            third = f"The card to look at is a {best.cards[0].suit.english.rstrip('s')}."
-        return [first, second, third, f"The answer: {you_doing(best)}."]
-
-    def line(self) -> list[tuple[int, Action]]:
-        """The solution: your quickest safe plays against the others' most stubborn, to the end."""
-        state = self.state()
-        a = self.analysis()
-        out: list[tuple[int, Action]] = []
-        while not self.over(state) and len(out) < 200:
-            p = state.current_player()
-            action = a.quickest(state) if p == self.seat else a.stubborn(state)
-            state.apply(action)
-            out.append((p, action))
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "hands": list(self.hands), "leader": self.leader, "moves": list(self.moves),
-                "seat": self.seat, "answer": self.answer, "fails": self.fails, "turns": self.turns,
-                "positions": self.positions, "rating": self.rating, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Puzzle":
-        return cls(str(data["id"]), tuple(data["hands"]), data["leader"], tuple(data["moves"]), int(data["seat"]),
-                   str(data["answer"]), int(data["fails"]), int(data["turns"]), int(data["positions"]),
-                   int(data["rating"]), int(data["level"]))
-
-
-@lru_cache(maxsize=8)
-def _start(hands: tuple[str, ...], leader: int | None, moves: tuple[str, ...]) -> KnorriState:
-    state = phase_two([h.split() for h in hands], leader=leader)
-    for text in moves:
-        state.apply(text)
-    return state
-
-
-#: The puzzles solved in this process (the browser's worker lives as long as the visit), oldest first.
-_SOLVED: dict[tuple[Any, ...], Analysis] = {}
+#: The analyses of the last few positions asked about, newest last.
+_KEPT: list[Analysis] = []
 _KEEP = 4
 
 
-# -- the published puzzles ----------------------------------------------------------------------------
+def _analysis(state: KnorriState, player: int) -> Analysis:
+    """The solver's analysis for ``player`` reaching ``state``: a kept one, else a new one, bounded."""
+    if not isinstance(state, KnorriState) or state.phase != "play":
+        raise PuzzleError("a Knorri puzzle is a position of phase two")
+    for kept in reversed(_KEPT):
+        if kept.seat == player and kept.reaches(state):
+            return kept
+    try:
+        made = analyse(state, player, max_positions=MAX_PUZZLE_POSITIONS)
+    except StytvoltError:
+        raise PuzzleError(f"more than {MAX_PUZZLE_POSITIONS:,} positions can follow this one: too large a puzzle "
+                          "to settle in the browser") from None
+    _KEPT.append(made)
+    del _KEPT[:-_KEEP]
+    return made
 
 
-@lru_cache(maxsize=1)
-def _published() -> tuple[Puzzle, ...]:
-    from stytvolt.knorri.puzzles_data import PUZZLES
-
-    return tuple(Puzzle.from_json(d) for d in PUZZLES)
+def forget() -> None:
+    """Drop the analyses kept, as a fresh visit starts (for measuring the search from nothing)."""
+    _KEPT.clear()
 
 
-def puzzles(level: int | None = None) -> list[Puzzle]:
-    """The published puzzles (of one level), easiest first."""
-    every = [p for p in _published() if level is None or p.level == level]
-    return sorted(every, key=lambda p: (p.rating, p.id))
+def goal_values(state: KnorriState, player: int) -> dict[str, int]:
+    """Each legal action's value of ``returns()[player]``, the player against every other seat (Knorri's solver,
+    its ruling on a game that goes round for ever: the player cannot make sure of getting out there)."""
+    return _analysis(state, player).values(state)
 
 
-def get_puzzle(puzzle_id: str) -> Puzzle:
-    """The puzzle ``K0007`` (the letter in either case, the number with or without its zeros: ``k7``)."""
-    if not isinstance(puzzle_id, str):
-        raise PuzzleError(f"a puzzle is named by text like K0007, not {type_name(puzzle_id)}")
-    text = puzzle_id.strip()
-    every = _published()
-    if len(text) >= 2 and text[0] in "Kk" and text[1:] == text[1:].strip():
-        try:
-            return every[whole_text(text[1:], "a puzzle's number", 1, len(every)) - 1]
-        except StytvoltError:
-            pass
-    raise PuzzleError(f"no Knorri puzzle {text[:12]!r}: they run from K0001 to K{len(every):04d}")
+def decided(state: KnorriState, player: int) -> int | None:
+    """The player's ``returns()`` once it holds no card (paid whatever the others then do), else None."""
+    return settled_value(state, player)
 
 
-def daily(date: _dt.date | str | None = None) -> Puzzle:
-    """The puzzle of the day (``date`` a date or its ISO text; None: today): each in turn, one a day."""
-    return of_the_day(_published(), date, PuzzleError, first_step=7)
+def tricks_left(state: KnorriState) -> int | None:
+    """How far a phase-two position is from its end: the cards still held, and one more for each holder past two
+    (the solver's measure, :func:`~stytvolt.knorri.solver.size`); None outside phase two."""
+    return size(state) if isinstance(state, KnorriState) and state.phase == "play" else None
 
 
-# -- soundness ----------------------------------------------------------------------------------------
+def refuting_move(state: KnorriState, player: int) -> str:
+    """The move of the seat to move on the line by which the others make the player lose (after a wrong play):
+    theirs the quickest to force it, the player's the one that holds out longest."""
+    found = _analysis(state, player)
+    if found.safe(state):
+        raise PuzzleError("the player can still make sure of not losing here: there is no refuting line")
+    if not found.doomed(state):
+        raise PuzzleError("the others can keep the player from going out for ever here, but cannot force the end")
+    line, _ = found.losing_line(state, 1)
+    return str(line[0])
 
 
-def _measure(state: KnorriState, seat: int, analysis: Analysis) -> tuple[str, int, int] | None:
-    """For a candidate position: (the one right play, the plays that fail, your later turns needing a
-    choice on the main line), or None when it is no puzzle (not your turn, no right play, several, or a
-    failing play the others cannot turn into your loss)."""
-    if state.is_terminal() or state.current_player() != seat:
-        return None
-    moves = analysis.moves(state)
-    right = [a for a, ok in moves if ok]
-    if len(right) != 1 or len(moves) < 2:
-        return None
-    for action, _ in moves:
-        if action is right[0]:
-            continue
-        after = state.clone()
-        after.apply(action)
-        if not analysis.doomed(after):
-            return None
-    turns = 0
-    line = state.clone()
-    line.apply(right[0])
-    while not (line.is_terminal() or not line._hands[seat]):
-        p = line.current_player()
-        if p == seat:
-            turns += len(line.legal_actions()) > 1
-            action = analysis.quickest(line)
-        else:
-            action = analysis.stubborn(line)
-        line.apply(action)
-    return str(right[0]), len(moves) - 1, turns
+# -- making them --------------------------------------------------------------------------------------------------
 
 
-def _rating(fails: int, turns: int, positions: int) -> int:
-    return round(1000 + 110 * fails + 120 * turns + 45 * math.log2(max(2, positions)))
+def sure_losses(state: KnorriState, player: int, line: Sequence[str]) -> bool:
+    """Whether every wrong play at each of the player's turns with a choice on ``line`` lets the others force the
+    player to lose (so each is answered by a line to the end)."""
+    s = state.clone()
+    for text in line:
+        if s.current_player() == player and len(s.legal_actions()) > 1:
+            found = _analysis(s, player)
+            for action in s.legal_actions():
+                if str(action) == text:
+                    continue
+                s.apply(action)
+                try:
+                    if not found.doomed(s):
+                        return False
+                finally:
+                    s.undo()
+        s.apply(text)
+    return True
 
 
-def check_sound(p: Puzzle) -> list[str]:
-    """What is wrong with a puzzle's data, re-solved from scratch (an empty list: nothing)."""
-    problems: list[str] = []
-    state = _start(p.hands, p.leader, p.moves)
-    fresh = analyse(state, p.seat, max_positions=MAX_PUZZLE_POSITIONS)
-    measured = _measure(state, p.seat, fresh)
-    if measured is None:
-        return [f"{p.id}: not a puzzle (no single right play, or a failing play that does not lose)"]
-    answer, fails, turns = measured
-    if answer != p.answer:
-        problems.append(f"{p.id}: the right play is {answer}, not {p.answer}")
-    if (fails, turns, fresh.positions) != (p.fails, p.turns, p.positions):
-        problems.append(f"{p.id}: measured {fails} fails, {turns} turns, {fresh.positions} positions; the data says "
-                        f"{p.fails}, {p.turns}, {p.positions}")
-    if _rating(fails, turns, fresh.positions) != p.rating:
-        problems.append(f"{p.id}: rating {p.rating} is not the measured {_rating(fails, turns, fresh.positions)}")
-    return problems
+def compact(state: KnorriState) -> KnorriState:
+    """The same position written as a phase-two start (:func:`~stytvolt.knorri.state.phase_two`: each hand as it was
+    then) and the actions since, rather than from the deal through phase one: from the start of the trick on the
+    table where that tells the same story (nobody out yet, the same players without cards), else from the start of
+    phase two.  The hands, the trick, who is to move, who went out in what order, who took no cards, an unsaid "last
+    card" and the legal actions are checked the same; a position for which neither start is (the Mas phase one's) is
+    kept as it is."""
+    if state.phase != "play" or state.rules.phase_one is PhaseOne.MAS:
+        return state
+    for whole_phase in (False, True):
+        found = _replayed(state, whole_phase)
+        if found is not None:
+            return found
+    return state
 
 
-# -- making them --------------------------------------------------------------------------------------
-
-
-def _candidate(rng: random.Random) -> tuple[tuple[str, ...], int, tuple[str, ...]] | None:
-    """Random hands (3 or 4 players, 5 to 7 cards, no ♣2), a leader, and a few random actions from there."""
-    players = rng.choice((3, 3, 4))
-    total = rng.randint(max(5, players + 1), 7)
-    cards = rng.sample([c for c in PACK.cards if str(c) != "C2"], total)
-    sizes = [1] * players
-    for _ in range(total - players):
-        sizes[rng.randrange(players)] += 1
-    hands: list[list[Card]] = []
-    k = 0
-    for size in sizes:
-        hands.append(cards[k:k + size])
-        k += size
-    leader = rng.randrange(players)
-    texts = tuple(" ".join(str(c) for c in h) for h in hands)
-    state = phase_two([list(h) for h in hands], leader=leader)
-    moves: list[str] = []
-    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
-        if state.is_terminal():
-            return None
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        moves.append(str(action))
-    if state.is_terminal():
-        return None
-    return texts, leader, tuple(moves)
-
-
-def generate(count: int = 36, seed: int = 13, *, tries: int = 20_000) -> list[Puzzle]:
-    """``count`` puzzles found from random positions (reproducibly from ``seed``), numbered by rating."""
-    rng = random.Random(seed)
-    found: list[tuple[int, tuple[str, ...], int, tuple[str, ...], int, str, int, int, int]] = []
-    seen: set[object] = set()
-    for _ in range(tries):
-        if len(found) >= count:
+def _replayed(state: KnorriState, whole_phase: bool) -> KnorriState | None:
+    """``state`` rebuilt from the start of its trick (or of phase two) and replayed, if it is the same position."""
+    work = state.clone()
+    since: list[str] = []
+    while work.history and (whole_phase or work.trick):
+        action = work.undo()
+        if work.phase != "play":
+            work.apply(action)
             break
-        made = _candidate(rng)
-        if made is None:
+        since.append(str(action))
+    if work.trick or (whole_phase and not work.opening):
+        return None
+    try:
+        out = phase_two([list(h) for h in work.hands], rules=state.rules,
+                        leader=None if work.opening else work.current_player())
+        for text in reversed(since):
+            out.apply(text)
+    except StytvoltError:
+        return None
+    same = (out.hands == state.hands and out.trick_cards == state.trick_cards and out.out == state.out
+            and out.no_cards == state.no_cards and out.silent == state.silent
+            and out.current_player() == state.current_player()
+            and (out.trick_size if out.trick else 0) == (state.trick_size if state.trick else 0)
+            and [str(a) for a in out.legal_actions()] == [str(a) for a in state.legal_actions()])
+    return out if same else None
+
+
+#: The most puzzles kept of each theme: no theme is more than a third of the set.
+THEME_CAP = 45
+
+
+def _on_line(later: Candidate, earlier: Candidate) -> bool:
+    """Whether ``later``'s position lies on ``earlier``'s line (both found in one deal): it asks nothing new."""
+    a, b = earlier.position, later.position
+    if (a.get("deck"), a.get("players"), a.get("hands")) != (b.get("deck"), b.get("players"), b.get("hands")):
+        return False
+    done, then = list(a["actions"]), list(b["actions"])
+    return then[:len(done)] == done and then[len(done):] == list(earlier.line[:len(then) - len(done)])
+
+
+def select(found: Iterable[Candidate]) -> list[Candidate]:
+    """The candidates kept, in the order found: each position once (none on the line of one found before it), each
+    with a theme and its wrong plays all sure losses (:func:`sure_losses`), written as a phase-two start
+    (:func:`compact`); of a theme found more than :data:`THEME_CAP` times, those that ask the most decisions (the
+    first found among equals)."""
+    kept: list[Candidate] = []
+    fit: list[Candidate] = []
+    seen: set[str] = set()
+    for c in found:
+        if not c.themes or any(_on_line(c, k) for k in kept):
             continue
-        hands, leader, moves = made
-        state = _start(hands, leader, moves)
-        seat = state.current_player()
-        try:
-            analysis = analyse(state, seat, max_positions=MAX_PUZZLE_POSITIONS)
-        except StytvoltError:
+        state = KnorriState.from_json(c.position)
+        if not sure_losses(state, c.player, c.line):
             continue
-        if analysis.positions < 12:
-            continue
-        measured = _measure(state, seat, analysis)
-        if measured is None:
-            continue
-        key = (tuple(tuple(sorted(map(str, h))) for h in state.hands), tuple(map(tuple, state.trick_cards)), seat)
+        short = compact(state)
+        key = repr((short.hands, short.trick_cards, short.current_player()))
         if key in seen:
             continue
         seen.add(key)
-        answer, fails, turns = measured
-        found.append((_rating(fails, turns, analysis.positions), hands, leader, moves, seat, answer, fails, turns,
-                      analysis.positions))
-    found.sort(key=lambda f: (f[0], f[1]))
-    out = []
-    for i, (rating, hands, leader, moves, seat, answer, fails, turns, positions) in enumerate(found):
-        level = 1 + (3 * i) // len(found)
-        out.append(Puzzle(f"K{i + 1:04d}", hands, leader, moves, seat, answer, fails, turns, positions, rating, level))
-    return out
+        kept.append(c)
+        fit.append(replace(c, position=short.to_json()))
+    chosen: set[int] = set()
+    for theme in THEMES:
+        of_theme = [i for i, c in enumerate(fit) if c.themes[0] == theme]
+        chosen.update(sorted(of_theme, key=lambda i: (-fit[i].decisions, i))[:THEME_CAP])
+    return [c for i, c in enumerate(fit) if i in chosen]
 
 
-def write_data(made: Sequence[Puzzle], path: str) -> None:
-    """Write the puzzles as the data module :mod:`stytvolt.knorri.puzzles_data` (one puzzle a line)."""
-    lines = ['"""The published Knorri puzzles, written by ``python -m stytvolt.knorri.puzzles`` (do not edit by hand:',
-             'the tests re-solve each one; see :mod:`stytvolt.knorri.puzzles`)."""', "",
-             "from typing import Any", "", "PUZZLES: list[dict[str, Any]] = ["]
-    lines += [f"    {p.to_json()!r}," for p in made]
-    lines.append("]")
-    with open(path, "w", encoding="utf-8") as out:
-        out.write("\n".join(lines) + "\n")
+def make() -> list[Candidate]:
+    """The published puzzles made afresh: each seed's hand dealt at every table of :data:`TABLES` in turn and
+    searched (:func:`~stytvolt.analysis.puzzles.candidates`), then :func:`select`."""
+    found: list[Candidate] = []
+    for seed in SEEDS:
+        for setup in TABLES:
+            found.extend(candidates("knorri", seed, setup, **OPTIONS))
+    return select(found)
 
 
-if __name__ == "__main__":  # pragma: no cover - the data's maker
-    import os
-
-    target = os.path.join(os.path.dirname(__file__), "puzzles_data.py")
-    made = generate(int(sys.argv[1]) if len(sys.argv) > 1 else 36)
-    write_data(made, target)
-    print(f"{len(made)} puzzles written to {target}")
+def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Any]:
+    """The published puzzles (of a level, 1 to 3 or its name; of a theme, a key of :data:`THEMES`), easiest first."""
+    return listed("knorri", level, theme)

@@ -69,7 +69,7 @@ from stytvolt.knorri.state import Action, KnorriState, Observation, outcome
 from stytvolt.knorri.variants import PhaseOne
 
 __all__ = ["Verdict", "Analysis", "avoid_losing", "avoid_losing_steps", "analyse", "analyse_steps",
-           "MAX_POSITIONS", "SETTLED_SIZE", "CHUNK", "solve", "sides", "sample", "size", "SAMPLING"]
+           "MAX_POSITIONS", "SETTLED_SIZE", "CHUNK", "settled_value", "solve", "sides", "sample", "size", "SAMPLING"]
 
 #: The most positions :func:`avoid_losing` lists before it gives up.
 MAX_POSITIONS = 200_000
@@ -127,6 +127,16 @@ def _payoff(state: KnorriState, seat: int) -> int:
     return outcome(state.rules, state.n, [*state.out, *rest[:-1]], rest[-1], state.no_cards)[seat]
 
 
+def settled_value(state: KnorriState, seat: int) -> int | None:
+    """What ``seat`` is paid once nothing can change it: ``returns()[seat]`` once the game is over, and in phase two
+    as soon as the seat holds no card (see :func:`_payoff`); None while it still holds cards or phase one is on."""
+    if state.phase == "done":
+        return state.returns()[seat]
+    if state.phase == "play" and not state._hands[seat]:
+        return _payoff(state, seat)
+    return None
+
+
 def _check(state: object, seat: object, max_positions: object, pictured: bool = False) -> int:
     """The seat asked about, once the position and the bound are known to be readable.  ``pictured``: the
     caller sees every card knowingly (:func:`solve`), so the Mas variant's phase two is read too."""
@@ -152,7 +162,8 @@ class Analysis:
     """
 
     def __init__(self, seat: int, key: Callable[[KnorriState], Hashable], index: dict[Hashable, int],
-                 mover: list[int], won: list[bool], lost_end: list[bool], graph: "_Graph", distance: list[int]) -> None:
+                 mover: list[int], won: list[bool], lost_end: list[bool], graph: "_Graph", distance: list[int],
+                 deck: tuple[Card, ...] = ()) -> None:
         self.seat = seat
         self._key = key
         self._index = index
@@ -164,6 +175,7 @@ class Analysis:
         self._doomed: list[bool] | None = None
         self._fall: list[int] = []
         self.positions = len(mover)
+        self._deck = deck  # the start's deck: the positions' keys name its places
         #: At each settled position (by number): what the seat is paid, ``returns()[seat]`` once the game ends.
         self.payoff: dict[int, int] = {}
 
@@ -194,6 +206,15 @@ class Analysis:
         """From a safe position, the most actions (everyone's) before the seat is safe for good, when it
         plays its quickest way and the others their most stubborn; 0 once it is; -1 from an unsafe one."""
         return self._distance[self._at(state)]
+
+    def reaches(self, state: KnorriState) -> bool:
+        """Whether ``state`` is one of the positions listed (reached from the start, and of the same deck)."""
+        return self._key(state) in self._index if state.deck == self._deck else False
+
+    def values(self, state: KnorriState) -> dict[str, int]:
+        """Each legal action's value from ``state`` in ``returns()`` units for the seat, whoever is to move: the
+        most the seat can make sure of after it, every other player against it (the ruling of :func:`solve`)."""
+        return _values(state, self)[0]
 
     def settled(self, state: KnorriState) -> bool:
         """Whether nothing more is to be decided for the seat: it holds no card, or the game is over."""
@@ -353,7 +374,7 @@ def analyse_steps(state: KnorriState, seat: int | None = None, *,
     del sources, labels, targets
     distance = yield from _attract_steps(who, mover, won, graph)
     yield 1.0
-    analysis = Analysis(who, key, index, mover, won, lost_end, graph, distance)
+    analysis = Analysis(who, key, index, mover, won, lost_end, graph, distance, state.deck)
     analysis.payoff = payoff
     return analysis
 

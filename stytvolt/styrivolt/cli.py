@@ -1,5 +1,5 @@
-"""Stýrivolt's commands of ``stytvolt``: ``trick``, ``ranking``, ``choose``, ``term``, ``terms``, ``chalk``,
-``play``, and after the quiz ``puzzles`` (:mod:`stytvolt.styrivolt.cli_puzzles`).
+"""Stýrivolt's commands of ``stytvolt``: ``trick``, ``ranking``, ``choose``, ``term``, ``terms``, ``chalk`` and
+``play`` (every game's ``puzzles`` are :mod:`stytvolt.cli_puzzles`').
 
 The command's frame (its output, parser, errors and the quiz) is
 :mod:`stytvolt.cli`; it adds these through the game's declaration
@@ -47,14 +47,8 @@ class _Quit(Exception):
         self.message = message
 
 
-def add_commands(commands: Commands, *, late: bool = False) -> None:
-    """Add Stýrivolt's commands; ``late``: those listed after the quiz (``puzzles``)."""
-    if late:
-        from stytvolt.styrivolt.cli_puzzles import add_parser as add_puzzles
-
-        add_puzzles(commands)
-        return
-
+def add_commands(commands: Commands) -> None:
+    """Add Stýrivolt's commands."""
     p = commands.add(
         "trick", help="who wins a trick, and why",
         description="Explain who wins a trick: each card in play order, the first one led.",

@@ -266,7 +266,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "quiz level": lambda t: learn.question("styrivolt", "trick-winner", t, 1),
     "quiz seed": lambda t: learn.question("styrivolt", "trick-winner", 1, t),
     "Stýrivolt puzzle id": lambda t: importlib.import_module("stytvolt.styrivolt.puzzles").get_puzzle("P" + t),
-    "Knorri puzzle id": lambda t: importlib.import_module("stytvolt.knorri.puzzles").get_puzzle("K" + t),
+    "Knorri puzzle id": lambda t: importlib.import_module("stytvolt.analysis.puzzles").find("K" + t),
     "puzzle goal": lambda t: importlib.import_module("stytvolt.styrivolt.puzzles").parse_goal("take-" + t),
     "stytvolt quiz, an answer typed": _cli_quiz_answer,
 }

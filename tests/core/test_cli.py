@@ -121,7 +121,7 @@ def test_a_stock_longer_than_twelve_cards_is_refused(capsys: pytest.CaptureFixtu
     (["play", "--seed", "²"], "play: argument --seed: expected a whole number from 0"),
     (["ranking", "--random", "--seed", "١٧"], "ranking: argument --seed: expected a whole number from 0 up, not '١٧'"),
     (["quiz", "--level", "³"], "quiz: argument --level: expected a whole number from 1 to 3, not '³'"),
-    (["puzzles", "generate", "--jobs", "0"], "puzzles generate: argument --jobs: expected a whole number from 1 up"),
+    (["puzzles", "show"], "puzzles show: the following arguments are required: ID"),
     (["no-such-command"], "argument COMMAND: invalid choice: 'no-such-command'"),
 ])
 def test_a_bad_command_line_is_one_error_line(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:

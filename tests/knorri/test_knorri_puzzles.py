@@ -1,260 +1,271 @@
-"""Knorri puzzles: every published one re-solved, five worked out by hand, and the puzzle widget's answers."""
+"""Knorri's puzzles in the shared format: the published set, a sample re-solved, a few proven again by a brute force
+written here, their goal in words, the recipe found again from its seed, and bad input refused.
+
+The brute force shares nothing with Knorri's solver (its attractors, its analysis) nor with the shared proof: it
+lists every position reachable from a puzzle's (a position is what lies where: the hands, the trick, who is to move,
+how many cards complete the trick; a pick-up brings a position back by another road, so the play can go round), then
+finds two sets by iterating to a fixed point from below: the positions from which the solving player P can force
+holding no card (P's turn: some move leads in; another's: every move does), and those from which the others can force
+the game to end with P the loser (the same with the roles swapped).  A game that goes round for ever is in neither.
+"""
 
 from __future__ import annotations
 
-import re
+import json
+import random
+from typing import Hashable
 
 import pytest
 
-from stytvolt.knorri.puzzles import (
-    LEVELS, MAX_PUZZLE_POSITIONS, Puzzle, PuzzleError, check_sound, daily, generate, get_puzzle, puzzles,
+import stytvolt
+from stytvolt.analysis.puzzles import (
+    LEVELS, Puzzle, PuzzleError, candidates, check_sound, find, listed, published, refutation, values,
 )
-from stytvolt.knorri.state import parse_action
-from stytvolt.web import handle
+from stytvolt.knorri import KnorriState, Rules, phase_two
+from stytvolt.knorri.puzzles import (
+    IDEA_THEMES, MAX_PUZZLE_POSITIONS, OPTIONS, PREFIX, SETUP, TABLES, THEME_CAP, THEMES, decided, goal_values,
+    goal_words, puzzles, refuting_move, select, tricks_left,
+)
+from stytvolt.web.kinds import seat_names
+
+EVERY = published("knorri")
 
 
-def _forced_for(p_seat: int, puzzle: Puzzle, wrong: str) -> None:
-    """The losing line after ``wrong``: it ends with the seat the loser, and every play of the seat in it
-    was its only legal action (as the hand working below found)."""
-    state = puzzle.state()
-    judged = puzzle.judge(state, wrong)
-    assert not judged.ok and judged.loses
-    for seat, action in judged.line:
-        if seat == p_seat and action is not judged.line[0][1]:
-            assert state.legal_actions() == [action], (str(action), [str(a) for a in state.legal_actions()])
-        state.apply(action)
-    assert state.is_terminal() and state.loser == p_seat
+# -- the brute force -------------------------------------------------------------------------------------------
 
 
-# -- every published puzzle ------------------------------------------------------------------------------
+def _place(state: KnorriState) -> Hashable:
+    """What lies where: every hand (sorted), the trick's groups, who is to move, the trick's size, the opening, and
+    at the end who lost."""
+    trick = state.trick_cards
+    return (tuple(tuple(sorted(map(str, h))) for h in state.hands), tuple(tuple(map(str, g)) for g in trick),
+            state.current_player(), state.trick_size if trick else 0, state.opening, state.is_terminal(),
+            state.loser if state.is_terminal() else None)
 
 
-def test_every_published_puzzle_is_sound() -> None:
-    every = puzzles()
-    assert 30 <= len(every) <= 60
-    problems = [problem for p in every for problem in check_sound(p)]
-    assert problems == []
-    assert [p.id for p in sorted(every, key=lambda q: q.id)] == [f"K{i:04d}" for i in range(1, len(every) + 1)]
-    assert all(p.positions <= MAX_PUZZLE_POSITIONS for p in every)
-    assert {p.level for p in every} == set(LEVELS)
-    ratings = [p.rating for p in puzzles()]
-    assert ratings == sorted(ratings)
+class Brute:
+    """Every position reachable from ``state``, and what the seat ``p`` and the others can force from each."""
+
+    def __init__(self, state: KnorriState, p: int, limit: int = 20_000) -> None:
+        self.p = p
+        self.index: dict[Hashable, int] = {}
+        self.succ: list[list[int]] = []
+        self.mover: list[int] = []
+        out: list[bool] = []
+        lost: list[bool] = []
+        todo = [state.clone()]
+        self.at(todo[0], out, lost)
+        while todo:
+            s = todo.pop()
+            k = self.index[_place(s)]
+            if out[k] or lost[k]:
+                continue
+            for action in s.legal_actions():
+                after = s.clone()
+                after.apply(action)
+                known = _place(after) in self.index
+                self.succ[k].append(self.at(after, out, lost))
+                if not known:
+                    todo.append(after)
+            assert len(self.succ) <= limit, "too large a position for the brute force"
+        self.free = self._force(out, mine=True)  # P can force holding no card
+        self.doomed = self._force(lost, mine=False)  # the others can force P to lose
+
+    def at(self, s: KnorriState, out: list[bool], lost: list[bool]) -> int:
+        key = _place(s)
+        if key not in self.index:
+            self.index[key] = len(self.succ)
+            self.succ.append([])
+            self.mover.append(s.current_player())
+            over = s.is_terminal()
+            out.append((over and s.loser != self.p) or (not over and not s.hands[self.p]))
+            lost.append(over and s.loser == self.p)
+        return self.index[key]
+
+    def _force(self, start: list[bool], mine: bool) -> list[bool]:
+        inside = list(start)
+        changed = True
+        while changed:
+            changed = False
+            for k, nexts in enumerate(self.succ):
+                if inside[k] or not nexts:
+                    continue
+                chooses = (self.mover[k] == self.p) == mine
+                if (any if chooses else all)(inside[j] for j in nexts):
+                    inside[k] = changed = True
+        return inside
+
+    def after(self, s: KnorriState, text: str) -> int:
+        t = s.clone()
+        t.apply(text)
+        return self.index[_place(t)]
 
 
-def test_the_right_play_is_safe_and_each_other_play_loses() -> None:
-    for p in puzzles()[::5]:
-        state = p.state()
-        for action in state.legal_actions():
-            judged = p.judge(state, action)
-            assert judged.ok == (str(action) == p.answer)
-            if not judged.ok:
-                after = state.clone()
-                for _, step in judged.line:
-                    after.apply(step)
-                assert judged.loses and after.loser == p.seat
+def _small(count: int) -> list[Puzzle]:
+    """The first puzzle of each theme among those with at most six cards in play (and more such, up to ``count``)."""
+    small = [p for p in EVERY if (tricks_left(p.state()) or 99) <= 6]
+    firsts = {p.themes[0]: p for p in reversed(small)}
+    chosen = list(firsts.values())
+    chosen += [p for p in small if p not in chosen][: max(0, count - len(chosen))]
+    return chosen
 
 
-def test_the_solution_line_ends_with_the_player_out() -> None:
-    for p in puzzles()[::4]:
-        state = p.state()
-        for seat, action in p.line():
-            state.apply(action)
-        assert p.seat in state.out
-
-
-# -- five worked by hand ------------------------------------------------------------------------------------
-
-
-def test_K0001_go_out_with_the_queen() -> None:
-    # A ♦K, B ♣6 ♦6, C ♦Q, D ♣K; B has led ♦6, C (you) to play; four began the trick.  ♦Q beats ♦6 (a
-    # higher diamond) and is C's last card: C is out.  Picking up ♦6 instead: D leads ♣K and is out; A has
-    # no club (a diamond cannot beat a hard club) and picks it up; B leads ♣6 and is out; C, holding only
-    # diamonds, must pick ♣6 up; A then leads ♦K (C's ♦Q and ♦6 are lower: pick up) and ♣K (no club: pick
-    # up) and is out, leaving C the loser.  Every play of C's after the pick-up was forced.
-    p = get_puzzle("K0001")
-    assert (p.hands, p.leader, p.moves, p.seat) == (("DK", "C6 D6", "DQ", "CK"), 1, ("play D6",), 2)
-    assert p.answer == "play DQ" and p.fails == 1
-    _forced_for(2, p, "pick up")
-
-
-def test_K0002_trump_the_heart() -> None:
-    # A ♦3, B ♦7, C ♣J ♠T, D ♥6; B leads ♦7 and is out, C picks it up, D plays ♥6 and is out.  A (you) is
-    # on ♥6: ♦3 trumps a heart and is A's last card.  Picking up instead leaves A (♦3 ♥6) against C (♣J ♠T
-    # ♦7): C leads ♦7 (A's ♦3 is lower: pick up), ♣J (no club: pick up), then ♠T, its last card, and is out
-    # before A can answer: A holds cards alone and loses.
-    p = get_puzzle("K0002")
-    assert (p.hands, p.leader, p.seat) == (("D3", "D7", "CJ ST", "H6"), 1, 0)
-    assert p.answer == "play D3" and p.fails == 1
-    _forced_for(0, p, "pick up")
-
-
-def test_K0003_beat_the_club_with_a_club() -> None:
-    # A ♣T, B ♠9 ♦K ♠3, C ♣8; C leads ♣8, its only card, and is out.  A (you): ♣T beats ♣8 and is A's
-    # last card.  Picking up ♣8 leaves A with two clubs against B, who leads ♠3, ♠9 and ♦K one by one:
-    # clubs beat nothing but clubs, so A picks each up, and B's last lead puts B out: A loses.
-    p = get_puzzle("K0003")
-    assert (p.hands, p.leader, p.moves, p.seat) == (("CT", "S9 DK S3", "C8"), 2, ("play C8",), 0)
-    assert p.answer == "play CT" and p.fails == 1
-    _forced_for(0, p, "pick up")
-
-
-def test_K0004_lead_the_club_nobody_can_beat() -> None:
-    # A ♦8, B ♣J ♦J ♥3, C ♠K ♣Q; A leads ♦8 and is out; B picks it up, emptying the trick, so C (you)
-    # leads, two players left.  Lead ♣Q: B's only club, ♣J, is lower, so B must pick it up, and C leads ♠K,
-    # its last card: out.  Lead ♠K instead: B trumps it with a diamond (two cards: the trick is complete)
-    # and leads ♥3, which C's ♣Q cannot beat: C picks it up; B leads its other diamond, which neither ♣Q
-    # nor ♥3 beats: C picks it up; B leads ♣J, its last card, and is out: C loses.  Seven actions, C's
-    # forced, and none quicker (B must play all four of its cards, one a turn).
-    p = get_puzzle("K0004")
-    assert (p.hands, p.leader, p.moves, p.seat) == (("D8", "CJ DJ H3", "SK CQ"), 0, ("play D8", "pick up"), 2)
-    assert p.answer == "play CQ" and p.fails == 1
-    _forced_for(2, p, "play SK")
-    judged = p.judge(p.state(), "play SK")
-    assert len(judged.line) == 7 and str(judged.line[1][1]) in ("play DJ", "play D8")  # B trumps the king
-
-
-def test_K0007_lead_the_heart_keep_the_trump() -> None:
-    # A ♠K ♣A, B ♠4, C ♥K ♦K; C (you) leads a fresh trick for three.  Lead ♥K: A has no heart or diamond
-    # and picks it up; B leads ♠4, its only card, and is out; C trumps ♠4 with ♦K and is out.  Lead ♦K:
-    # A picks it up; B leads ♠4 and is out; C's ♥K cannot beat a spade, so C picks ♠4 up; then A leads
-    # its three cards one at a time (♠K beats C's ♠4, C has no diamond and no club) and C picks up each,
-    # A going out with the last: 8 actions after the lead, C's all forced.
-    p = get_puzzle("K0007")
-    assert (p.hands, p.leader, p.moves, p.seat) == (("SK CA", "S4", "HK DK"), 2, (), 2)
-    assert p.answer == "play HK" and p.fails == 1
-    _forced_for(2, p, "play DK")
-    assert len(p.judge(p.state(), "play DK").line) == 1 + 8
-    # After ♥K the others' replies are forced, and C must choose again on ♠4: trump it with ♦K (out at
-    # once) or pick it up.  Both are safe: holding ♦K ♠4 against A's ♠K ♣A ♥K, C trumps whichever king A
-    # leads (the two-card trick is complete) and leads ♠4, its last card; if A leads ♣A first, C picks it
-    # up, trumps the next king and leads ♣A, which A's last king cannot beat, then ♠4.
+@pytest.mark.parametrize("p", _small(5), ids=lambda p: p.id)
+def test_a_small_puzzle_proven_again_by_the_brute_force(p: Puzzle) -> None:
     state = p.state()
-    state.apply("play HK")
-    done = p.advance(state)
-    assert [(seat, str(a)) for seat, a in done] == [(0, "pick up"), (1, "play S4")]
-    assert state.current_player() == 2 and len(state.legal_actions()) == 2
-    assert p.judge(state, "play DK").ok and p.judge(state, "pick up").ok
-    assert p.analysis().distance(state) == 1  # the quickest: ♦K, out at once
+    brute = Brute(state, p.player)
+    n = state.num_players
+    assert p.target == 1 and p.goal == f"{seat_names(n)[p.player]}: do not be the loser"
+    # The line: at each turn of P with a choice exactly one move keeps P free to get out, it is the line's, and every
+    # other lets the others force P to lose; the others' moves on it are all free for P, and the line's is the first
+    # the rules list (the shared proof's most stubborn reply: of equal values, the first); it ends with P out.
+    s = state.clone()
+    for text in p.line:
+        legal = [str(a) for a in s.legal_actions()]
+        if s.current_player() == p.player:
+            if len(legal) > 1:
+                free = [t for t in legal if brute.free[brute.after(s, t)]]
+                assert free == [text], (p.id, free, text)
+                assert all(brute.doomed[brute.after(s, t)] for t in legal if t != text)
+        else:
+            assert all(brute.free[brute.after(s, t)] for t in legal)
+            assert text == legal[0]
+        s.apply(text)
+    assert not s.hands[p.player] and (not s.is_terminal() or s.loser != p.player)
+    assert decided(s, p.player) == 1
+    # Each wrong first move: the refuting line stays where the others can force P's loss, and ends with P the loser.
+    start = p.state()
+    for action in start.legal_actions():
+        text = str(action)
+        if text == p.key:
+            continue
+        line, result = refutation(start, p.player, text)
+        t = start.clone()
+        for seat, step in line:
+            assert t.current_player() == seat
+            t.apply(step)
+            assert brute.doomed[brute.index[_place(t)]]
+        assert t.is_terminal() and t.loser == p.player and result == t.returns()[p.player] == -(n - 1)
 
 
-# -- finding puzzles ------------------------------------------------------------------------------------------
+def test_a_position_worked_by_hand() -> None:
+    # South ♦K, West ♣6 ♦6, North ♦Q, East ♣K; West has led ♦6, North to play, four began the trick.  ♦Q beats ♦6
+    # and is North's last card: out.  Picking ♦6 up instead empties the trick: East leads ♣K and is out, South (no
+    # club) picks it up, West leads ♣6 and is out, North (only diamonds) must pick it up, and South leads ♦K (North's
+    # ♦Q ♦6 are lower) and ♣K, going out: North is left the loser and pays 3.  Every move of North's after the
+    # pick-up is forced.
+    state = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1)
+    state.apply("play D6")
+    assert goal_values(state, 2) == values(state, 2) == {"play DQ": 1, "pick up": -3}
+    assert goal_words(state, 2, 1) == "North: do not be the loser"
+    line, result = refutation(state, 2, "pick up")
+    assert [seat for seat, _ in line] == [2, 3, 0, 1, 2, 0, 2, 0]
+    texts = [t for _, t in line]
+    assert texts[:5] == ["pick up", "play CK", "pick up", "play C6", "pick up"]
+    assert sorted(texts[5::2]) == ["play CK", "play DK"] and texts[6] == "pick up"
+    assert result == -3
+    # With another seat to move, North's values are read all the same: East's lead of ♣K is all it has.
+    state.apply("pick up")
+    assert goal_values(state, 2) == {"play CK": -3}
+    assert refuting_move(state, 2) == "play CK"
 
 
-def test_lookups_and_the_puzzle_of_the_day() -> None:
-    assert get_puzzle("K0002") is get_puzzle("k2")
-    for bad in ("K0000", "K9999", "KX", "", "0002", "P0002"):  # a Stýrivolt id is not a Knorri puzzle
+# -- the published set -----------------------------------------------------------------------------------------
+
+
+def test_the_published_set() -> None:
+    assert 150 <= len(EVERY) <= 200
+    assert [p.id for p in EVERY] == [f"{PREFIX}{i:04d}" for i in range(1, len(EVERY) + 1)]
+    assert puzzles() == list(EVERY) == stytvolt.game("knorri").puzzles()
+    counts: dict[str, int] = {}
+    for p in EVERY:
+        assert p.game == "knorri" and p.target == 1 and p.line[0] == p.key and len(p.themes) == 1
+        counts[p.themes[0]] = counts.get(p.themes[0], 0) + 1
+    assert set(counts) <= set(THEMES) and set(IDEA_THEMES.values()) <= set(THEMES)
+    assert all(10 <= c <= min(THEME_CAP, len(EVERY) // 3) for c in counts.values()), counts
+    assert [p.rating for p in EVERY] == sorted(p.rating for p in EVERY)
+    thirds = [len(listed("knorri", level)) for level in LEVELS]
+    assert all(c >= len(EVERY) // 6 for c in thirds) and sum(thirds) == len(EVERY)
+    assert {json.loads(json.dumps(p.position))["players"] for p in EVERY} == {t["players"] for t in TABLES}
+    assert SETUP == {"players": 4} and SETUP in TABLES
+
+
+def test_a_sample_re_solved() -> None:
+    sample = EVERY[:: max(1, len(EVERY) // 12)][:12]
+    assert len(sample) == 12
+    assert [problem for p in sample for problem in check_sound(p)] == []
+
+
+def test_each_theme_is_said_without_giving_the_answer() -> None:
+    for key, (name, idea) in THEMES.items():
+        assert name and idea.endswith(".") and "♠" not in idea and "♥" not in idea and "♦" not in idea
+    for theme in THEMES:
+        assert puzzles(theme=theme) == [p for p in EVERY if theme in p.themes]
+
+
+def test_found_again_from_its_seed() -> None:
+    p = next(q for q in EVERY if q.position["players"] == 3)
+    found = select(candidates("knorri", p.seed, {"players": 3}, **OPTIONS))
+    again = [c for c in found if c.position == p.position]
+    assert len(again) == 1
+    c = again[0]
+    assert (c.line, c.themes, c.rating, c.goal, c.target, c.player) == (p.line, p.themes, p.rating, p.goal, p.target,
+                                                                       p.player)
+    assert select(candidates("knorri", p.seed, {"players": 3}, **OPTIONS)) == found
+
+
+# -- the goal in words -------------------------------------------------------------------------------------------
+
+
+def test_the_goal_in_words_is_the_target_in_returns() -> None:
+    rng = random.Random(3)
+    for n in (3, 4, 5):
+        for scoring in (False, True):
+            for _ in range(4):
+                s = KnorriState.short(rng.randrange(10**6), hand_size=2, players=n, rules=Rules(scoring=scoring))
+                while not s.is_terminal():
+                    s.apply(rng.choice(s.legal_actions()))
+                for seat in range(n):
+                    # "do not be the loser" (target 1) and "go out with at least 1 point" both mean: not the loser.
+                    assert (s.returns()[seat] >= 1) == (s.loser != seat)
+    plain = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1)
+    assert goal_words(plain, 1, 1) == "West: do not be the loser"
+    scored = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1, rules=Rules(scoring=True))
+    assert goal_words(scored, 0, 2) == "South: go out with at least 2 points"
+    assert goal_words(scored, 3, 1) == "East: go out with at least 1 point"
+
+
+# -- bad input ---------------------------------------------------------------------------------------------------
+
+
+def test_bad_input_is_refused_naming_what_is_wrong() -> None:
+    plain = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1)
+    for target, said in ((2, "at most 1"), (-3, "no goal")):
+        with pytest.raises(PuzzleError, match=said):
+            goal_words(plain, 0, target)
+    with pytest.raises(PuzzleError, match="no goal"):
+        goal_words(phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1, rules=Rules(scoring=True)), 0, 0)
+    with pytest.raises(PuzzleError, match="phase two"):
+        goal_values(KnorriState.deal(1), 0)
+    assert tricks_left(KnorriState.deal(1)) is None and decided(plain, 0) is None
+    big = KnorriState.short(5, hand_size=8, players=4)
+    with pytest.raises(PuzzleError, match=f"{MAX_PUZZLE_POSITIONS:,} positions"):
+        goal_values(big, big.current_player())
+    safe = phase_two(["H5 D2", "H9 S3", ""], leader=0)
+    with pytest.raises(PuzzleError, match="no refuting line"):
+        refuting_move(safe, 0)
+    for ident in ("K0000", f"K{len(EVERY) + 1:04d}", "KX", "", "K²"):
         with pytest.raises(PuzzleError):
-            get_puzzle(bad)
-    with pytest.raises(PuzzleError, match="2026-11-25"):
-        daily("yesterday")
-    days = {daily(f"2026-03-{d:02d}").id for d in range(1, 31)}
-    assert len(days) == 30  # a different puzzle each day of a month
-    assert daily("2026-03-05") == daily("2026-03-05")
-
-
-def test_generation_is_reproducible_and_sound() -> None:
-    made = generate(3, seed=5, tries=400)
-    assert made == generate(3, seed=5, tries=400)
-    for p in made:
-        assert check_sound(p) == []
-
-
-def test_hints_go_from_vague_to_the_answer() -> None:
-    p = get_puzzle("K0004")
-    hints = p.hints(p.state())
-    assert len(hints) == 4
-    assert hints[0] == "Only one of your 2 plays keeps you safe."
-    assert hints[2] == "The card to look at is a club."
-    assert hints[3] == "The answer: play ♣Q."
-    assert "♣Q" not in "".join(hints[:3])
-
-
-# -- the widget -------------------------------------------------------------------------------------------
-
-
-def _ask(**params: str) -> dict[str, object]:
-    response = handle({"game": "knorri", "widget": "puzzle", "params": params})
-    assert response["ok"], response
-    return response
-
-
-def _data(html: object) -> dict[str, str]:
-    root = re.search(r'<div class="sv-puzzle"([^>]*)>', str(html))
-    assert root
-    return dict(re.findall(r'data-([\w-]+)="([^"]*)"', root.group(1)))
-
-
-def test_the_widget_shows_the_position_with_its_choices() -> None:
-    response = _ask(id="K0004")
-    html = str(response["html"])
-    data = _data(html)
-    assert data["puzzle"] == "K0004" and data["state"] == "play" and data["verdict"] == ""
-    assert data["count"] == str(len(puzzles()))
-    assert 'aria-label="C (you), you"' in html
-    # C's two cards are buttons with spoken names; A is out; the table is empty.
-    assert 'data-action="play CQ"' in html and 'aria-label="Play ♣Q, queen of clubs, a hard club"' in html
-    assert 'data-action="play SK"' in html and "The table is empty" in html
-    assert response["set"] == {"id": "K0004", "moves": "", "hints": "0", "try": ""}
-
-
-def test_the_widget_shows_top_and_bottom_of_the_trick_and_refuses_a_card_with_its_reason() -> None:
-    html = str(_ask(id="K0002")["html"])
-    assert 'data-bottom="H6" data-top="H6"' in html
-    html = str(_ask(id="K0012")["html"])
-    p = get_puzzle("K0012")
-    state = p.state()
-    bottom, top = state.trick_cards[0][0], state.trick_cards[-1][-1]
-    assert f'data-bottom="{bottom}" data-top="{top}"' in html
-    refused = re.findall(r'aria-disabled="true" data-refusal="([^"]*)"', html)
-    assert all("cannot beat" in r or "beat" in r for r in refused)
-    response = handle({"game": "knorri", "widget": "puzzle", "params": {"id": "K0004", "try": "dj"}})
-    assert not response["ok"] and "not in" in str(response["error"])
-
-
-def test_a_wrong_play_is_taken_back_with_the_line_that_loses() -> None:
-    response = _ask(id="K0003", **{"try": "p"})
-    data = _data(response["html"])
-    assert data["verdict"] == "wrong" and data["state"] == "play"
-    assert response["set"]["moves"] == ""  # type: ignore[index]
-    text = str(response["html"])
-    assert "Not this one, taken back. If you pick up the bottom card, the others can make you lose: " in text
-    assert "you lose." in text
-
-
-def test_a_right_play_solves_it() -> None:
-    response = _ask(id="K0003", **{"try": "♣T"})
-    data = _data(response["html"])
-    assert data["verdict"] == "solved" and data["state"] == "solved"
-    assert "Solved." in str(response["html"]) and response["set"]["moves"] == "play CT"  # type: ignore[index]
-
-
-def test_a_right_play_is_answered_by_the_stubborn_replies_until_the_next_choice() -> None:
-    response = _ask(id="K0007", **{"try": "hk"})
-    data = _data(response["html"])
-    assert data["verdict"] == "right" and data["state"] == "play"
-    assert response["set"]["moves"] == "play HK,pick up,play S4"  # type: ignore[index]
-    assert "Then A picks up the bottom card; B plays ♠4." in str(response["html"])
-    final = _ask(id="K0007", moves="play HK,pick up,play S4", **{"try": "dk"})
-    assert _data(final["html"])["state"] == "solved"
-
-
-def test_hints_and_the_solution_in_the_widget() -> None:
-    html = str(_ask(id="K0004", hints="2")["html"])
-    assert html.count("<strong>Hint ") == 2 and "Hint 3 of 4" in html
-    html = str(_ask(id="K0004", show="yes")["html"])
-    assert _data(html)["state"] == "shown" and "The solution" in html and "C play ♣Q" not in html
-    assert "You play ♣Q" in html
-
-
-def test_the_widget_refuses_bad_input() -> None:
-    for params, said in (({"id": "K0999"}, "no Knorri puzzle"), ({"id": "K0004", "hints": "9"}, "hints"),
-                         ({"id": "K0004", "moves": "play H2"}, "moves"),
-                         ({"id": "K0004", "try": "zz"}, "try")):
-        response = handle({"game": "knorri", "widget": "puzzle", "params": params})
-        assert not response["ok"] and said in str(response["error"]), (params, response)
-
-
-def test_the_daily_puzzle_by_date() -> None:
-    response = _ask(id="daily", date="2026-05-01")
-    assert _data(response["html"])["puzzle"] == daily("2026-05-01").id
-    assert parse_action("pick up").kind == "pickup"
+            find(ident)
+    assert find("k1") is EVERY[0]
+    with pytest.raises(PuzzleError, match="level"):
+        puzzles(level=4)
+    with pytest.raises(PuzzleError, match="no theme 'lurch'"):
+        puzzles(theme="lurch")
+    data = EVERY[0].to_json()
+    for broken, said in (({**data, "player": "0"}, "whole number"), ({**data, "line": ["pick up"]}, "begins with"),
+                         ({k: v for k, v in data.items() if k != "goal"}, "lacks")):
+        with pytest.raises(PuzzleError, match=said):
+            Puzzle.from_json(broken)
+    with pytest.raises(PuzzleError, match="not a legal move"):
+        EVERY[0].play(["take C2"])
