@@ -20,8 +20,9 @@
 //   refutation) shows "Working…" with the engine's progress.
 // * The reader's record of each game is kept in localStorage ("stytvolt:puzzles:<game>", the engine's text)
 //   and sent with every request (param record); an answer that changes it carries the new text in its set.
-// * The list of the choice's puzzles (do: "list", on a channel of its own) and the record's misses are links
-//   (a[data-puzzle]); a click opens the puzzle every time, as many times as it is clicked.
+// * The list of the choice's puzzles (do: "list", on a channel of its own; folded, and kept folded or unfolded as
+//   the reader leaves it when it is drawn again) and the record's misses are links (a[data-puzzle]); a click
+//   opens the puzzle every time, as many times as it is clicked.
 // * A verdict is announced through a polite live region once the move is judged (the answer's data-spoken);
 //   the answer itself is not a live region.
 //
@@ -287,7 +288,12 @@ function mount(widget) {
     const response = await ask({ do: "list", ...choice(), record: readRecord(game) }, game,
       { on: `${channel}:list`, record: false, busyText: "Listing the puzzles…" });
     if (response === null || mine !== listGeneration) return;
-    if (response.ok) listing.innerHTML = response.html;
+    if (response.ok) {
+      const was = listing.querySelector("details.sv-pz-list");
+      listing.innerHTML = response.html;
+      const now = listing.querySelector("details.sv-pz-list");
+      if (was && now && was.open) now.open = true; // folded or unfolded as the reader left it
+    }
     else showNote(response.error || "The rules engine gave no answer.", { error: true });
   }
 

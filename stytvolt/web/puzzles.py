@@ -370,7 +370,7 @@ def room_html(p: Puzzle, moves: Sequence[str], *, hints: int = 0, wrong: int = 0
     spoken = spoken or said or ("" if finished else f"{scene.names[state.current_player()]} to play.")
     return (f'<div class="sv-pz" data-game="{p.game}" data-puzzle="{p.id}" data-state="{"solved" if finished else "play"}"'
             f' data-verdict="{verdict}" data-scored="{"yes" if scored else "no"}" data-spoken="{escape(spoken)}">'
-            f"{_head(p, day)}{_goal(p, scene)}{note}{themes_said}{extra}{play}</div>")
+            f"{_head(p, day)}{_goal(p, scene)}{note}{themes_said}{play}{extra}</div>")
 
 
 def _refuting_line(p: Puzzle, moves: Sequence[str], line: Sequence[tuple[int, str]], tried: str) -> str:
@@ -438,11 +438,11 @@ def list_html(game: str, level: str | None, theme: str | None, record: Record) -
         f"<td>{_result(p, record, last)}</td></tr>" for p in pool)
     chosen = [_title(game)] + ([known[theme][0]] if theme else []) + ([level] if level else [])
     caption = f"The puzzles: {', '.join(chosen)} ({len(pool)}), easiest first"
-    return (f'<section class="sv-pz-list" aria-label="{escape(caption)}"><div class="sv-scroll" tabindex="0" '
-            f'role="region" aria-label="{escape(caption)}"><table class="sv-pz-table"><caption>{escape(caption)}'
-            '</caption><thead><tr><th scope="col">Puzzle</th><th scope="col">Level</th><th scope="col">Rating</th>'
-            '<th scope="col">Themes</th><th scope="col">Your result</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table></div></section>")
+    return (f'<details class="sv-pz-list" data-count="{len(pool)}"><summary>{escape(caption)}</summary>'
+            f'<div class="sv-scroll" tabindex="0" role="region" aria-label="{escape(caption)}">'
+            f'<table class="sv-pz-table"><caption>{escape(caption)}</caption><thead><tr><th scope="col">Puzzle</th>'
+            '<th scope="col">Level</th><th scope="col">Rating</th><th scope="col">Themes</th>'
+            f'<th scope="col">Your result</th></tr></thead><tbody>{rows}</tbody></table></div></details>')
 
 
 # -- the widget ------------------------------------------------------------------------------------------------------
