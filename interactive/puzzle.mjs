@@ -7,8 +7,9 @@
 // * What to practise: the game, theme and level chosen in the controls (one theme select a game; only the
 //   chosen game's is enabled) are kept in the address (?game=brus&theme=lurch&level=club) with the puzzle
 //   shown (&puzzle=B0042); an address naming a puzzle opens it, its letter saying its game (?id= of the old
-//   Stýrivolt page works too); an address naming none opens the game's puzzle of the day for the reader's own
-//   date, which the engine chooses.  Changing the choice lists its puzzles and opens the next one.
+//   Stýrivolt page works too); an address naming none opens the next puzzle of its theme and level, or with
+//   neither chosen the game's puzzle of the day for the reader's own date, which the engine chooses.  Changing
+//   the choice lists its puzzles and opens the next one.
 // * Nothing on the puzzle can be pressed until the engine's answer for the very puzzle shown is on the page:
 //   the build's drawing and every answer arrive with their cards and buttons in a disabled
 //   fieldset.sv-pz-play, enabled only when that answer is shown, and disabled again from the moment a move
@@ -397,6 +398,9 @@ function mount(widget) {
       return;
     }
     const why = wanted ? status.textContent : "";
+    const { theme: chosenTheme, level: chosenLevel } = choice();
+    // A choice of theme or level opens its next puzzle; the game alone, its puzzle of the day.
+    if (!wanted && (chosenTheme || chosenLevel) && (await open({ do: "next", ...choice() }, { speak: false }))) return;
     await open({ do: "show", date: now.date }, { speak: false });
     if (why) showNote(`${why.replace(/[.!?]?$/, ".")} Here is the puzzle of the day instead.`);
   }, 0);
