@@ -45,16 +45,16 @@ to a puzzle carries ``data-puzzle``; a refuting line, ``section.sv-pz-refutation
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any, Callable, Sequence
 
-from stytvolt.analysis.puzzles import (LEVELS, Puzzle, PuzzleError, daily, find, listed, published,
+from stytvolt.analysis.puzzles import (LEVELS, Puzzle, PuzzleError, daily, find, listed, published, refutation,
                                        refutation_steps, themes)
 from stytvolt.core import registry
 from stytvolt.core.cards import Card
 from stytvolt.core.checks import whole_text
 from stytvolt.core.errors import StytvoltError
-from stytvolt.core.words import counted
 from stytvolt.learn.puzzle_record import (FORMULA, HINT_COSTS, PUZZLE_DEVIATION, WRONG_COST, Record, chart_svg,
                                           next_puzzle, read, score_of, summary)
 from stytvolt.web import FIGURES, Answer, Params, WidgetError, Work, widget
@@ -62,15 +62,13 @@ from stytvolt.web.html import hidden_field, stepper
 from stytvolt.web.table import (Scene, act_button, action_labels, facts_html, felt_html, move_words, position_html,
                                 scene_of, seat_cards)
 
-__all__ = ["DOS", "BUILD_DATE", "MOST_MOVES", "RUNGS", "puzzle_games", "room_html", "list_html", "record_html",
-           "refutation_said", "rating_html", "hint_rungs"]
+__all__ = ["DOS", "BUILD_DATE", "RUNGS", "puzzle_games", "room_html", "list_html", "record_html",
+           "refutation_said", "rating_html", "hint_rung"]
 
 #: What the room's requests may ask (``do``).
 DOS = ("show", "try", "hint", "next", "retry", "list")
 #: The date whose puzzle of the day the build draws (a reader's page asks again for the reader's date).
 BUILD_DATE = "2026-01-01"
-#: The most moves ``moves`` may hold (more than any hand's card play).
-MOST_MOVES = 200
 #: The rungs of the hint ladder: what each shows.
 RUNGS = ("the idea", "where to look", "the answer")
 #: The stepper's buttons in a refuting line.
@@ -117,7 +115,7 @@ def _moves(p: Puzzle, params: Params) -> list[str]:
     side (or at the line's end), else refused."""
     text = params.get("moves", "").strip()
     moves = [m.strip() for m in text.split(",")] if text else []
-    if len(moves) > MOST_MOVES or moves != list(p.line[:len(moves)]):
+    if moves != list(p.line[:len(moves)]):
         raise WidgetError(f"moves: these are not the moves of puzzle {p.id} so far: open the puzzle again.")
     if len(moves) < len(p.line) and not _decision(p, p.play(moves)):
         raise WidgetError(f"moves: puzzle {p.id} does not stop there for a choice of yours: open the puzzle again.")
@@ -248,37 +246,63 @@ def _idea(p: Puzzle, state: Any) -> str:
             "what the defence answers, and what is left for you after it.")
 
 
-def _where(p: Puzzle, state: Any, key: str) -> str:
-    """The second rung: where to look: the suit of the key card when more than one legal card is of it, else the
-    kind of choice it is, never the key itself."""
-    kind = _scene(p, state).kind
-    legal = list(state.legal_actions())
-    key_action = _action(state, key)
-    card = kind.card_of(key_action)
-    cards = [c for a in legal if (c := kind.card_of(a)) is not None]
-    if card is None:
-        if cards:
-            return "Look beyond your cards: the answer is none of them."
-        return f"Look at each of your {counted(len(legal), 'choice')} in turn, to the end of the hand."
-    same = [c for c in cards if c.suit == card.suit]
-    if 1 < len(same) < len(cards):
-        return f"Look at your {card.suit.symbol} {card.suit.english}: the answer is one of the {len(same)} you may play."
-    if len(same) == len(cards) and len(cards) > 2:
-        return (f"All your choices are {card.suit.symbol} {card.suit.english}: count what each card you may play "
-                "can still win, and which one the defence wants you to keep.")
-    if len(cards) < len(legal):
-        return "The answer is one of your cards, not one of your other choices."
-    return (f"Look at what the defence holds in {card.suit.symbol} {card.suit.english}, and which of your cards it "
-            "can still beat.")
-
-
-def hint_rungs(p: Puzzle, moves: Sequence[str]) -> list[str]:
-    """The three rungs of the ladder at the decision after ``moves``: the idea, where to look, the answer."""
+def _where(p: Puzzle, moves: Sequence[str]) -> str:
+    """The second rung: where to look, narrowing the choices without naming the one: the suit of the key card where
+    more than one card of it may be played and other choices are left; else the key and one other choice (of three
+    or more); else, of two, the defence's card that answers the other one (:func:`_look_at`)."""
     state = p.play(moves)
     key = p.line[len(moves)]
-    answer = _scene(p, state)
-    said = move_words(answer, state, state.current_player(), _action(state, key)).rstrip(".")
-    return [_idea(p, state), _where(p, state, key), f"{said}."]
+    scene = _scene(p, state)
+    legal = [str(a) for a in state.legal_actions()]
+    card = scene.kind.card_of(_action(state, key))
+    if card is not None:
+        same = [t for t in legal if (c := scene.kind.card_of(_action(state, t))) is not None and c.suit == card.suit]
+        if 1 < len(same) < len(legal):
+            return (f"Look at your {card.suit.symbol} {card.suit.english}: the answer is one of the {len(same)} you "
+                    "may play.")
+    if len(legal) > 2:
+        other = legal[(legal.index(key) + 1) % len(legal)]
+        first, second = sorted((key, other), key=legal.index)
+        return f"The answer is {_choice(scene, state, first)} or {_choice(scene, state, second)}."
+    return _look_at(p.id, tuple(moves))
+
+
+@lru_cache(maxsize=64)
+def _look_at(ident: str, moves: tuple[str, ...]) -> str:
+    """Of two choices, the card to look at: the first card the defence plays in the line that beats the other choice
+    (its refutation), named with its seat; a line with none gives a way to weigh the two instead."""
+    p = find(ident)
+    state = p.play(moves)
+    scene = _scene(p, state)
+    other = next(str(a) for a in state.legal_actions() if str(a) != p.line[len(moves)])
+    line, _ = refutation(state, p.player, other)
+    side = _side(p)
+    replay = p.play(moves)
+    for seat, text in line:
+        action = _action(replay, text)
+        card = scene.kind.card_of(action)
+        if seat not in side and card is not None:
+            return f"Look at {scene.names[seat]}'s {card.symbol}: which of your two choices leaves it nothing to do?"
+        replay.apply(action)
+    return "Of your two choices, follow each to the hand's end: which one leaves the defence no way to stop you?"
+
+
+def _choice(scene: Scene, state: Any, text: str) -> str:
+    """A choice as a hint names it: its cards (♠A), or the words on its button."""
+    action = _action(state, text)
+    if scene.kind.card_of(action) is not None:
+        return " ".join(_cards_said(text))
+    return f"“{action_labels(scene.kind, state, [action])[text]}”"
+
+
+def hint_rung(p: Puzzle, moves: Sequence[str], rung: int) -> str:
+    """Rung ``rung`` (1 to 3) of the ladder at the decision after ``moves``: the idea, where to look, the answer."""
+    if rung == 1:
+        return _idea(p, p.play(moves))
+    if rung == 2:
+        return _where(p, moves)
+    state = p.play(moves)
+    return move_words(_scene(p, state), state, state.current_player(), _action(state, p.line[len(moves)]))
 
 
 def _ladder(hints: int, finished: bool, moves: Sequence[str], p: Puzzle, wrong: int) -> str:
@@ -286,9 +310,8 @@ def _ladder(hints: int, finished: bool, moves: Sequence[str], p: Puzzle, wrong: 
     if finished:
         taken = ""
     else:
-        rungs = hint_rungs(p, moves)
-        taken = "".join(f'<li><strong>Hint {k + 1}, {RUNGS[k]}:</strong> {escape(rungs[k])}</li>'
-                        for k in range(hints))
+        taken = "".join(f'<li><strong>Hint {k}, {RUNGS[k - 1]}:</strong> {escape(hint_rung(p, moves, k))}</li>'
+                        for k in range(1, hints + 1))
     listed_rungs = f'<ol class="sv-pz-hints">{taken}</ol>' if taken else ""
     if finished or hints >= len(RUNGS):
         return listed_rungs
@@ -536,7 +559,7 @@ def _hint(p: Puzzle, params: Params, record: Record) -> Answer:
     if hints >= len(RUNGS):
         raise WidgetError("Every hint is taken: the answer is shown.")
     hints += 1
-    rung = hint_rungs(p, moves)[hints - 1]
+    rung = hint_rung(p, moves, hints)
     spoken = f"Hint {hints}, {RUNGS[hints - 1]}: {rung}"
     if hints == len(RUNGS) and not scored:
         record, rating = _scored(record, p, 0.0)
