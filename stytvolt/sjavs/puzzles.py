@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, listed
+from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, listed, rate
 from stytvolt.sjavs.scoring import hand_score
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "SEEDS", "SETUP", "OPTIONS", "select", "puzzles"]
@@ -46,9 +46,10 @@ OPTIONS: dict[str, Any] = {"tricks_left": 6, "per_deal": 1}
 
 
 def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key move serves one of the themes, less the coin tosses (two cards to
-    choose from with two tricks to go)."""
-    return [c for c in found if c.themes and not (c.tricks <= 2 and c.fails == 1)]
+    """The puzzles published: those whose key move serves one of the themes, less the plain coin tosses (two cards
+    to choose from, two tricks to go, and even the beginner finds the right one: rated no higher than that)."""
+    toss = rate(1, 1, True, True, 2)
+    return [c for c in found if c.themes and not (c.tricks <= 2 and c.fails == 1 and c.rating <= toss)]
 
 #: The announcers' results, weakest first: the band, and (card points, tricks, alone) that make it.
 _BANDS: tuple[tuple[str, tuple[int, int, bool]], ...] = (
@@ -88,9 +89,10 @@ def goal_words(state: Any, player: int, target: int) -> str:
     else:
         band = next((name for name, v in bands if v > -target), None)
         task, role = _STOP.get(band or ""), "the opponents"
-    if task is None:
+    if task is None:  # the announcers' weakest band, or none, is out of the goal's reach either way
+        none = (band is None) == announcers
         raise PuzzleError(f"a target of {target} is no goal for {role} in this hand: "
-                          + ("no result scores it" if band is None else "every result reaches it"))
+                          + ("no result scores it" if none else "every result reaches it"))
     return f"{_side_words(state.players, player)}, {role}: {task} in the hand."
 
 
