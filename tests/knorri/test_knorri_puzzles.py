@@ -1,16 +1,13 @@
-"""Knorri puzzles: every published one re-solved, five worked out by hand, and the puzzle widget's answers."""
+"""Knorri puzzles: every published one re-solved and five worked out by hand (the puzzle room's answers are
+tests/web/test_puzzle_room.py's)."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from stytvolt.knorri.puzzles import (
     LEVELS, MAX_PUZZLE_POSITIONS, Puzzle, PuzzleError, check_sound, daily, generate, get_puzzle, puzzles,
 )
-from stytvolt.knorri.state import parse_action
-from stytvolt.web import handle
 
 
 def _forced_for(p_seat: int, puzzle: Puzzle, wrong: str) -> None:
@@ -167,94 +164,3 @@ def test_hints_go_from_vague_to_the_answer() -> None:
     assert hints[2] == "The card to look at is a club."
     assert hints[3] == "The answer: play ♣Q."
     assert "♣Q" not in "".join(hints[:3])
-
-
-# -- the widget -------------------------------------------------------------------------------------------
-
-
-def _ask(**params: str) -> dict[str, object]:
-    response = handle({"game": "knorri", "widget": "puzzle", "params": params})
-    assert response["ok"], response
-    return response
-
-
-def _data(html: object) -> dict[str, str]:
-    root = re.search(r'<div class="sv-puzzle"([^>]*)>', str(html))
-    assert root
-    return dict(re.findall(r'data-([\w-]+)="([^"]*)"', root.group(1)))
-
-
-def test_the_widget_shows_the_position_with_its_choices() -> None:
-    response = _ask(id="K0004")
-    html = str(response["html"])
-    data = _data(html)
-    assert data["puzzle"] == "K0004" and data["state"] == "play" and data["verdict"] == ""
-    assert data["count"] == str(len(puzzles()))
-    assert 'aria-label="C (you), you"' in html
-    # C's two cards are buttons with spoken names; A is out; the table is empty.
-    assert 'data-action="play CQ"' in html and 'aria-label="Play ♣Q, queen of clubs, a hard club"' in html
-    assert 'data-action="play SK"' in html and "The table is empty" in html
-    assert response["set"] == {"id": "K0004", "moves": "", "hints": "0", "try": ""}
-
-
-def test_the_widget_shows_top_and_bottom_of_the_trick_and_refuses_a_card_with_its_reason() -> None:
-    html = str(_ask(id="K0002")["html"])
-    assert 'data-bottom="H6" data-top="H6"' in html
-    html = str(_ask(id="K0012")["html"])
-    p = get_puzzle("K0012")
-    state = p.state()
-    bottom, top = state.trick_cards[0][0], state.trick_cards[-1][-1]
-    assert f'data-bottom="{bottom}" data-top="{top}"' in html
-    refused = re.findall(r'aria-disabled="true" data-refusal="([^"]*)"', html)
-    assert all("cannot beat" in r or "beat" in r for r in refused)
-    response = handle({"game": "knorri", "widget": "puzzle", "params": {"id": "K0004", "try": "dj"}})
-    assert not response["ok"] and "not in" in str(response["error"])
-
-
-def test_a_wrong_play_is_taken_back_with_the_line_that_loses() -> None:
-    response = _ask(id="K0003", **{"try": "p"})
-    data = _data(response["html"])
-    assert data["verdict"] == "wrong" and data["state"] == "play"
-    assert response["set"]["moves"] == ""  # type: ignore[index]
-    text = str(response["html"])
-    assert "Not this one, taken back. If you pick up the bottom card, the others can make you lose: " in text
-    assert "you lose." in text
-
-
-def test_a_right_play_solves_it() -> None:
-    response = _ask(id="K0003", **{"try": "♣T"})
-    data = _data(response["html"])
-    assert data["verdict"] == "solved" and data["state"] == "solved"
-    assert "Solved." in str(response["html"]) and response["set"]["moves"] == "play CT"  # type: ignore[index]
-
-
-def test_a_right_play_is_answered_by_the_stubborn_replies_until_the_next_choice() -> None:
-    response = _ask(id="K0007", **{"try": "hk"})
-    data = _data(response["html"])
-    assert data["verdict"] == "right" and data["state"] == "play"
-    assert response["set"]["moves"] == "play HK,pick up,play S4"  # type: ignore[index]
-    assert "Then A picks up the bottom card; B plays ♠4." in str(response["html"])
-    final = _ask(id="K0007", moves="play HK,pick up,play S4", **{"try": "dk"})
-    assert _data(final["html"])["state"] == "solved"
-
-
-def test_hints_and_the_solution_in_the_widget() -> None:
-    html = str(_ask(id="K0004", hints="2")["html"])
-    assert html.count("<strong>Hint ") == 2 and "Hint 3 of 4" in html
-    html = str(_ask(id="K0004", show="yes")["html"])
-    assert _data(html)["state"] == "shown" and "The solution" in html and "C play ♣Q" not in html
-    assert "You play ♣Q" in html
-
-
-def test_the_widget_refuses_bad_input() -> None:
-    for params, said in (({"id": "K0999"}, "no Knorri puzzle"), ({"id": "K0004", "hints": "9"}, "hints"),
-                         ({"id": "K0004", "moves": "play H2"}, "moves"),
-                         ({"id": "K0004", "try": "zz"}, "try")):
-        response = handle({"game": "knorri", "widget": "puzzle", "params": params})
-        assert not response["ok"] and said in str(response["error"]), (params, response)
-
-
-def test_the_daily_puzzle_by_date() -> None:
-    response = _ask(id="daily", date="2026-05-01")
-    assert _data(response["html"])["puzzle"] == daily("2026-05-01").id
-    assert parse_action("pick up").kind == "pickup"
