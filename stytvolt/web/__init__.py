@@ -40,7 +40,8 @@ each game's presentation module (the ``site`` its
 it with :func:`figure` and :func:`widget` when the game is first asked for,
 so two games may both have a "trick" widget; the bigger parts (a game at the
 table, puzzles) sit in modules of their own (:func:`part_modules`: the
-declaration's ``widgets`` and ``table``), imported when first asked for, so a page's first answer loads only what it uses; :func:`warm_step`
+declaration's ``widgets`` and ``table``, and the puzzle room for a game with
+puzzles), imported when first asked for, so a page's first answer loads only what it uses; :func:`warm_step`
 then imports the rest, one module at a time, while the browser's worker has
 nothing else to do.  Parameters are the strings a page or a form holds,
 so the same call serves both.  Nothing here decides a rule.
@@ -120,8 +121,8 @@ def site_module(game: str) -> str:
 
 
 def part_modules(game: str) -> dict[str, str]:
-    """``game``'s widgets kept in modules of their own (its table among them), imported only when one of them is
-    first asked for, so that a page's first answer loads (and, in the browser, compiles) only what it needs:
+    """``game``'s widgets kept in modules of their own (its table and, where it has puzzles, the puzzle room among
+    them), imported only when one of them is first asked for, so that a page's first answer loads (and, in the browser, compiles) only what it needs:
     widget name → module, as the game's declaration names them."""
     info = _registry.game(game)
     parts = dict(info.widgets)
