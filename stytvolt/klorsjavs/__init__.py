@@ -61,6 +61,7 @@ GAME = GameInfo(
     quiz="stytvolt.klorsjavs.quiz",
     solver="stytvolt.klorsjavs.solving",
     coach="stytvolt.klorsjavs.coach",
+    puzzle_module="stytvolt.klorsjavs.puzzles",
     pages=(
         ("index", "About Klørsjavs"), ("cards", "Cards and trumps"), ("play", "Dealing and playing"),
         ("scoring", "Scoring"), ("variants", "Four-hand and auction"),

@@ -368,7 +368,15 @@ class HandState:
                                   tricks == len(self.tricks) if self.bid.is_tout else None,
                                   no_tricks=tricks == 0 and not self.bid.is_tout)
             return [score.tariff * others if s == self.declarer else -score.tariff for s in range(self.players)]
-        result = hand_score(self.declarer_points(), four_hand=self.variant == "four-hand")
+        return self.returns_with(self.declarer_points())
+
+    def returns_with(self, points: int) -> list[int]:
+        """What :meth:`returns` gives at the end of this Klørsjavs or four-hand hand, played out, when the
+        declarer's card points (tricks, and the cat or the cards laid away) come to ``points``: the one place the
+        card points turn into øre for every seat (the puzzles' goals read it)."""
+        assert self.declarer is not None and not self.auction
+        others = self.players - 1
+        result = hand_score(points, four_hand=self.variant == "four-hand")
         if result.who == "opponents":
             return [result.ore * others if s == self.declarer else -result.ore for s in range(self.players)]
         return self._split(-result.ore)
