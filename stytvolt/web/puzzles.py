@@ -367,7 +367,7 @@ def _head(p: Puzzle, day: str) -> str:
 
 
 def _goal(p: Puzzle, scene: Scene) -> str:
-    return (f'<p class="sv-pz-goal"><strong>Your goal:</strong> {escape(p.goal)} You play the cards of '
+    return (f'<p class="sv-pz-goal"><strong>Your goal:</strong> {escape(_sentence(p.goal))} You play the cards of '
             f"{escape(_side_names(scene, p))}; every hand is shown, and the defence plays as well as it can.</p>")
 
 
