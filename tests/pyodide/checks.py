@@ -655,9 +655,10 @@ def check_coach() -> object:
 @check("puzzles")
 def check_puzzles() -> object:
     """The puzzle room in every game with puzzles, as the browser's worker runs it: each game's published puzzles
-    read from the wheel's data, the refuting line of a wrong move worked out by the shared proof (a slice at a
-    time, as the worker does), and the room's answers to a wrong move, a right one and the hint ladder."""
-    from stytvolt.analysis.puzzles import published, refutation, refutation_steps
+    read from the wheel's data, the refuting line of a wrong move worked out by the shared proof, and the room's
+    answer to it worked out a slice at a time (as the worker runs it), with its answers to the right move and the
+    hint ladder."""
+    from stytvolt.analysis.puzzles import published, refutation
     from stytvolt.web import begin_json
     from stytvolt.web.puzzles import puzzle_games
 
@@ -665,27 +666,18 @@ def check_puzzles() -> object:
     for game in puzzle_games():
         every = published(game)
         out[game] = {"count": len(every), "ids": _digest([p.id for p in every])}
-        for p in every[:: max(1, len(every) // 4)]:
+        for p in every[:: max(1, len(every) // 2)]:
             state = p.state()
-            wrong = [str(a) for a in state.legal_actions() if str(a) != p.key][:2]
-            lines = [list(refutation(state, p.player, text)) for text in wrong]
-            sliced = []
-            for text in wrong:
-                work = refutation_steps(state, p.player, text)
-                progress = []
-                try:
-                    while True:
-                        progress.append(round(next(work), 6))
-                except StopIteration as done:
-                    sliced.append([list(done.value), progress])
-            request = {"game": game, "widget": "puzzle", "params": {"do": "try", "puzzle": p.id, "try": wrong[0]}}
-            job = begin_json(json.dumps(request))
-            steps = 0
+            wrong = next(str(a) for a in state.legal_actions() if str(a) != p.key)
+            job = begin_json(json.dumps({"game": game, "widget": "puzzle",
+                                         "params": {"do": "try", "puzzle": p.id, "try": wrong}}))
+            slices = 0
             while not json.loads(job.step(0))["done"]:
-                steps += 1
+                slices += 1
             answers = [job.response] + [handle({"game": game, "widget": "puzzle", "params": params}) for params in (
                 {"do": "try", "puzzle": p.id, "try": p.key}, {"do": "hint", "puzzle": p.id, "hints": "2"})]
-            out[p.id] = {"refutations": lines, "sliced": sliced, "slices": steps > 0, "answers": _digest(answers)}
+            out[p.id] = {"refutation": list(refutation(state, p.player, wrong)), "sliced": slices > 1,
+                         "answers": _digest(answers)}
     return out
 
 
