@@ -68,7 +68,7 @@ from stytvolt.core.protocol import GameInfo, run_to_end
 
 __all__ = ["Puzzle", "PuzzleError", "LEVELS", "DATA", "values", "keeping", "reply", "refutation", "refutation_steps", "solution",
            "check_sound", "published", "listed", "find", "daily", "themes", "theme_of", "rate", "levels_by_rating",
-           "Candidate", "candidates", "generate", "write", "made", "goal_words", "side_of", "final"]
+           "Candidate", "candidates", "generate", "coin_toss", "balanced", "write", "made", "goal_words", "side_of", "final"]
 
 #: The levels, by number.
 LEVELS: dict[int, str] = {1: "beginner", 2: "club", 3: "expert"}
@@ -618,6 +618,27 @@ def generate(game: str, seeds: Iterable[int], setup: Mapping[str, Any], **option
     for seed in seeds:
         out.extend(candidates(game, seed, setup, **options))
     return out
+
+
+def coin_toss(candidate: Candidate) -> bool:
+    """Whether a candidate's key is one of two moves with at most two tricks still to play: a guess would find it half
+    the time, so it teaches little."""
+    state = _restored(candidate.game, json.dumps(candidate.position, sort_keys=True))
+    return candidate.fails == 1 and _tricks_left(state) <= 2
+
+
+def balanced(found: Iterable[Candidate], themes: Iterable[str], cap: int) -> list[Candidate]:
+    """A game's ``select`` that balances its themes: of the candidates whose first theme is one of ``themes``, less the
+    coin tosses (:func:`coin_toss`), at most ``cap`` of each theme, chosen evenly over its ratings (so easy and hard
+    ones stay), in the seeds' order."""
+    out: list[Candidate] = []
+    every = [c for c in found if c.themes and not coin_toss(c)]
+    for theme in themes:
+        mine = sorted((c for c in every if c.themes[0] == theme), key=lambda c: (c.rating, c.seed))
+        if len(mine) > cap:
+            mine = [mine[(i * len(mine)) // cap] for i in range(cap)]
+        out.extend(mine)
+    return sorted(out, key=lambda c: c.seed)
 
 
 def write(game: str, found: Sequence[Candidate], path: str) -> list[Puzzle]:

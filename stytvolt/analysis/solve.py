@@ -46,8 +46,8 @@ The search, on the compiled position (:mod:`~stytvolt.analysis.position`):
   left, and if it took none (the games' scores never give less for more);
   counting tricks, also each side's run of top trumps (a trick each, whatever
   happens) and the quick tricks the side on lead can cash at once (its cards
-  above every opponent's in a suit, as often as each opponent holding a
-  trump must follow);
+  above every other hand's in a suit, a partner's too, as often as each
+  other hand holding a trump must follow);
 * equivalent cards merged: cards of one hand, one suit and one point value
   with no other player's card (nor the card winning the trick) between them
   play alike, so one of them is tried;
@@ -754,8 +754,9 @@ class Search:
         suit's cards ranking in the order of their bits; ``out`` the cards in the hands):
 
         * the run of top trumps in one hand wins a trick each, whatever happens (every card is played);
-        * the cards ``p`` can cash at once: in each suit its cards above every opponent's, as many as every
-          opponent holding a trump must follow (a side that wants tricks takes these first if it likes)."""
+        * the cards ``p`` can cash at once: in each suit its cards above every other hand's (a partner's higher card
+          would take the trick, and the lead, from it), as many as every other hand holding a trump must follow (a
+          side that wants tricks takes these first if it likes)."""
         hands = self.hands
         suit_mask = self.suit_mask
         counts = self.counts
@@ -776,9 +777,11 @@ class Search:
                 else:
                     hi = left - run
         if self.maxing[p] == counts[p]:  # the side on lead wants its own tricks
-            opp = 0
+            opp = 0  # every other hand's cards, a partner's too: a partner's higher card would take the lead
             ruffers = []
-            for o in self.foes_of[p]:
+            for o in range(self.players):
+                if o == p:
+                    continue
                 opp |= hands[o]
                 if trump >= 0 and hands[o] & suit_mask[trump]:
                     ruffers.append(hands[o])

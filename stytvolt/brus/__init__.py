@@ -65,6 +65,7 @@ GAME = GameInfo(
     quiz="stytvolt.brus.quiz",
     solver="stytvolt.brus.solving",
     coach="stytvolt.brus.coach",
+    puzzle_module="stytvolt.brus.puzzles",
     pages=(
         ("index", "About Brus"), ("cards", "The cards"), ("play", "Dealing and playing"), ("scoring", "Scoring"),
         ("tactics", "Tactics"),

@@ -69,6 +69,7 @@ GAME = GameInfo(
     solver="stytvolt.vira.solving",
     worked="stytvolt.vira.worked",
     coach="stytvolt.vira.coach",
+    puzzle_module="stytvolt.vira.puzzles",
     pages=(
         ("index", "About Vira"), ("preliminaries", "Before the auction"), ("auction", "The auction"),
         ("contracts", "The contracts"), ("play-and-scoring", "Play and scoring"),

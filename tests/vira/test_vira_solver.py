@@ -94,3 +94,22 @@ def test_outside_the_play_it_says_where_the_hand_is() -> None:
         VIRA.solve(state)
     with pytest.raises(InvalidPosition, match="at its auction"):
         VIRA.sides(state)
+
+
+def test_an_opponents_quick_tricks_stop_at_the_partners_higher_card() -> None:
+    # Draw 7 in colour (spades), the soloist (West) on six tricks: South leads ♥A, and South's ♥8 ♥7 over the
+    # soloist's void look like two more tricks cashed, but East's ♥J or ♥10 must follow and takes the lead from them,
+    # and East's ♦Q then lets the soloist's ♦K make the seventh trick.  The search once counted the two hearts as sure
+    # tricks for the side on lead, and said the soloist was held to six.
+    state = VIRA.from_json({
+        "game": "vira", "players": 3, "dealer": 0, "cut": "C8",
+        "deck": "SQ S9 SK S3 H4 S6 C4 H8 D5 SJ C8 SA DA H3 DQ H7 S7 S2 HQ H6 D8 CA D9 H9 H2 C5 CK ST DK C2 CQ HT CT C7 "
+                "H5 S4 CJ HA D6 D2 DJ C9 C6 HJ S8 D7 D4 C3 D3 HK DT S5",
+        "actions": ["bid Draw 7 in colour", "pass", "pass", "trump S", "discard C2", "discard H6", "discard D8",
+                    "discard C8", "draw", "play", "discard H3", "discard H4", "discard H5", "draw", "discard H2",
+                    "discard C4", "discard D5", "draw", "card SA", "card S3", "card S2", "card SK", "card S6",
+                    "card S4", "card SQ", "card S8", "card S7", "card SJ", "card D7", "card D3", "card ST", "card C7",
+                    "card C3", "card S9", "card H9", "card D4", "card D2", "card D9", "card D6", "card DA", "card C5",
+                    "card DJ", "card CA", "card CJ", "card C9", "card CT", "card CK", "card CQ", "card HA"]})
+    assert (state.won, state.soloist, [str(c) for c in state.hands[1]]) == ((1, 6, 3), 1, ["HQ", "DK", "C6"])
+    assert VIRA.solve(state).values == brute_values(state, VIRA.sides(state)) == {"card HQ": 8}
