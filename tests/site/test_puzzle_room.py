@@ -97,10 +97,12 @@ def test_the_room(game: str, context_factory: Any, server: SiteServer, axe: Any)
     card = widget.locator('.sv-pz-play button[data-do="play"]').first
     assert widget.locator("fieldset.sv-pz-play").evaluate("f => f.disabled")
     assert widget.locator("fieldset.sv-fields").evaluate("f => f.disabled")  # Next puzzle and the choice too
-    page.wait_for_function("() => window.stytvolt && window.stytvolt.stage !== 'not started'")
+    deadline = time.perf_counter() + ANSWER_TIMEOUT / 1000
+    while not held:  # the engine is asking for its files, and waits for them
+        assert time.perf_counter() < deadline, "the engine never asked for its files"
+        page.wait_for_timeout(50)
     card.click(force=True)  # a real press where the card is drawn (a disabled button takes no focus, no key)
     assert not page.evaluate("window.stytvolt.isReady()")
-    assert held, "the engine's files were not asked for"
     context.unroute(ENGINE, hold)
     for route in held:
         route.continue_()

@@ -109,11 +109,13 @@ def test_right_moves_play_the_line_on_to_each_decision_and_solve_it_at_its_end(g
 
 def _brute_line(p: Puzzle, wrong: str) -> tuple[list[tuple[int, str]], int]:
     """The refuting line worked out by plain minimax: each seat to move takes the action whose value for the player
-    (its side maximising, the rest minimising) is best for it, the first of equals in the order the rules list."""
+    (its side maximising, the rest minimising) is best for it, the first of equals in the order the rules list; to
+    the hand's end, or until the game's puzzle part says the player's result is decided."""
     state = p.play([wrong])
     friends = side(p)
+    decided = getattr(registry.game(p.game).part("puzzle_module"), "decided", None)
     line = [(p.state().current_player(), wrong)]
-    while not state.is_terminal():
+    while not state.is_terminal() and (decided is None or decided(state, p.player) is None):
         seat = state.current_player()
         legal = list(state.legal_actions())
         values = []
@@ -125,7 +127,7 @@ def _brute_line(p: Puzzle, wrong: str) -> tuple[list[tuple[int, str]], int]:
         chosen = legal[values.index(best)]
         line.append((seat, str(chosen)))
         state.apply(chosen)
-    return line, int(state.returns()[p.player])
+    return line, int(state.returns()[p.player] if state.is_terminal() else decided(state, p.player))  # type: ignore[misc]
 
 
 def _small(game: str) -> Puzzle:
