@@ -621,10 +621,11 @@ def generate(game: str, seeds: Iterable[int], setup: Mapping[str, Any], **option
 
 
 def coin_toss(candidate: Candidate) -> bool:
-    """Whether a candidate's key is one of two moves with at most two tricks still to play: a guess would find it half
-    the time, so it teaches little."""
-    state = _restored(candidate.game, json.dumps(candidate.position, sort_keys=True))
-    return candidate.fails == 1 and _tricks_left(state) <= 2
+    """Whether a candidate is a plain coin toss: its key one of two moves, at most two tricks still to play, and
+    nothing harder about it (even the beginner finds the key: :func:`rate` gives it no more than that), so a guess
+    would find it half the time and it teaches little."""
+    return (candidate.fails == 1 and candidate.tricks <= 2
+            and candidate.rating <= rate(1, 1, True, True, candidate.tricks))
 
 
 def balanced(found: Iterable[Candidate], themes: Iterable[str], cap: int) -> list[Candidate]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, listed
+from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, balanced, listed
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "SEEDS", "SETUP", "OPTIONS", "PER_THEME", "goal_words", "select",
            "puzzles"]
@@ -121,31 +121,11 @@ def goal_words(state: Any, player: int, target: int) -> str:
     return hold + f"{neither} subtracts more than {score.ore} øre"
 
 
-def _spread(ranked: Sequence[Candidate], most: int) -> list[Candidate]:
-    """At most ``most`` of ``ranked``, evenly spaced from its first to its last."""
-    n = len(ranked)
-    if n <= most:
-        return list(ranked)
-    return [ranked[round(i * (n - 1) / (most - 1))] for i in range(most)]
-
-
 def select(found: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates kept, in the seeds' order: those whose key the coach files under a theme, at most
-    :data:`PER_THEME` of a theme spread evenly over its ratings, and at most a third of those of one rating (most
-    keys are a choice of two cards that the game's computer players find, all rated alike: a third of them is
-    plenty for the easiest level)."""
-    by_theme: dict[str, list[Candidate]] = {}
-    for c in found:
-        if c.themes:
-            by_theme.setdefault(c.themes[0], []).append(c)
-    kept: list[Candidate] = []
-    for group in by_theme.values():
-        by_rating: dict[int, list[Candidate]] = {}
-        for c in sorted(group, key=lambda c: (c.rating, c.seed)):
-            by_rating.setdefault(c.rating, []).append(c)
-        pool = [c for same in by_rating.values() for c in _spread(same, PER_THEME // 3)]
-        kept.extend(_spread(pool, PER_THEME))
-    return sorted(kept, key=lambda c: c.seed)
+    """The candidates kept, in the seeds' order: those whose key the coach files under a theme, less the plain coin
+    tosses, at most :data:`PER_THEME` of a theme spread evenly over its ratings
+    (:func:`~stytvolt.analysis.puzzles.balanced`)."""
+    return balanced(found, THEMES, PER_THEME)
 
 
 def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:

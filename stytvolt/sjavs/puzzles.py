@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, listed, rate
+from stytvolt.analysis.puzzles import Candidate, Puzzle, PuzzleError, coin_toss, listed
 from stytvolt.sjavs.scoring import hand_score
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "goal_words", "SEEDS", "SETUP", "OPTIONS", "select", "puzzles"]
@@ -46,10 +46,10 @@ OPTIONS: dict[str, Any] = {"tricks_left": 6, "per_deal": 1}
 
 
 def select(found: list[Candidate]) -> list[Candidate]:
-    """The puzzles published: those whose key move serves one of the themes, less the plain coin tosses (two cards
-    to choose from, two tricks to go, and even the beginner finds the right one: rated no higher than that)."""
-    toss = rate(1, 1, True, True, 2)
-    return [c for c in found if c.themes and not (c.tricks <= 2 and c.fails == 1 and c.rating <= toss)]
+    """The puzzles published: those whose key move serves one of the themes, less the plain coin tosses
+    (:func:`~stytvolt.analysis.puzzles.coin_toss`)."""
+    return [c for c in found if c.themes and not coin_toss(c)]
+
 
 #: The announcers' results, weakest first: the band, and (card points, tricks, alone) that make it.
 _BANDS: tuple[tuple[str, tuple[int, int, bool]], ...] = (

@@ -75,7 +75,9 @@ def _hand(state: object) -> HandState:
 
 def decided(state: Any, player: int) -> int | None:
     """The player's ``returns()`` once no play can change them (every count of tricks the soloist can still end with
-    settles alike), else None."""
+    settles alike), else None; at the hand's end, its ``returns()``."""
+    if isinstance(state, HandState) and state.is_terminal():
+        return int(state.returns()[player])
     hand = _hand(state)
     assert hand.soloist is not None
     low = hand.won[hand.soloist]
