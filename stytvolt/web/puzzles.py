@@ -50,7 +50,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from stytvolt.analysis.puzzles import (LEVELS, Puzzle, PuzzleError, daily, find, listed, published, refutation,
-                                       refutation_steps, themes)
+                                       refutation_steps, side_of, themes)
 from stytvolt.core import registry
 from stytvolt.core.cards import Card
 from stytvolt.core.checks import whole_text
@@ -123,13 +123,15 @@ def _moves(p: Puzzle, params: Params) -> list[str]:
 
 
 def _sides(p: Puzzle) -> tuple[tuple[int, ...], ...]:
-    """The puzzle's sides, as its position has them (the hand's end can no longer say them)."""
+    """The hand's sides, as the puzzle's position has them (the hand's end can no longer say them): how the table
+    names them."""
     return tuple(tuple(side) for side in registry.game(p.game).sides(p.state()))
 
 
 def _side(p: Puzzle) -> tuple[int, ...]:
-    """The seats the reader plays: the puzzle's player and any partner."""
-    return next(side for side in _sides(p) if p.player in side)
+    """The seats the reader plays: the puzzle's player and any partner, as the proof counts them (from the puzzle's
+    position: the hand's end can no longer say them)."""
+    return side_of(p.state(), p.player)
 
 
 def _scene(p: Puzzle, state: Any) -> Scene:

@@ -22,8 +22,7 @@ from sitekit import SiteServer
 from test_every_page import RULES, axe  # noqa: F401 (axe is a fixture)
 from test_site import ANSWER_TIMEOUT, assert_matches_cpython
 
-from stytvolt.analysis.puzzles import listed, published, themes
-from stytvolt.core import registry
+from stytvolt.analysis.puzzles import listed, published, side_of, themes
 from stytvolt.web.puzzles import puzzle_games
 
 GAMES = puzzle_games()
@@ -35,7 +34,7 @@ DURATIONS: dict[str, float] = {}
 
 
 def side(p: Any) -> frozenset[int]:
-    return frozenset(next(s for s in registry.game(p.game).sides(p.state()) if p.player in s))
+    return frozenset(side_of(p.state(), p.player))
 
 
 def decisions(p: Any) -> list[int]:
