@@ -545,8 +545,7 @@ def _try(p: Puzzle, params: Params, record: Record) -> Work:
     if not scored:
         record, rating = _scored(record, p, 0.0)
         note = f" This puzzle counts as a miss. {rating} Try again, or step through the line below."
-    first = _cards_said(tried)
-    extra = _refuting_line(p, moves, line, first[0] if len(first) == 1 else tried)
+    extra = _refuting_line(p, moves, line, _choice(_scene(p, state), state, tried))
     return _answer(p, moves, record, hints=hints, wrong=wrong + 1, scored=True, verdict="wrong",
                    said=sentence + note, extra=extra, changed=changed)
 
