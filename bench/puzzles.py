@@ -5,7 +5,8 @@ Runs unchanged in CPython and in Pyodide (``make bench`` does both):
     python bench/puzzles.py [--games sjavs,brus,...] [--limit N] [--refute N] [--make N]
     node bench/pyodide.mjs build/wheel/stytvolt-*-cp3*.whl bench/puzzles.py --limit 20
 
-For each game with puzzles: every published puzzle (or the first ``--limit``)
+For each game with puzzles in the shared format (its puzzle part names its
+``PREFIX``): every published puzzle (or the first ``--limit``)
 re-solved by :func:`stytvolt.analysis.puzzles.check_sound` (the goal
 reachable against every defence, one key at every turn of the solving side
 with a choice, the line the most stubborn defence's, the goal reached), with
@@ -37,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refute", type=int, default=20, help="puzzles whose wrong first moves are refuted and timed")
     parser.add_argument("--make", type=int, default=0, help="seeds of each game's recipe to search afresh (0: none)")
     args = parser.parse_args(argv)
-    names = [n for n in args.games.split(",") if n] or [i.name for i in registry.games() if i.puzzle_module]
+    names = [n for n in args.games.split(",") if n] or [
+        i.name for i in registry.games() if i.puzzle_module and hasattr(i.part("puzzle_module"), "PREFIX")]
     print(f"puzzles proven again, {platform.python_implementation()} {platform.python_version()} ({sys.platform})")
     unsound = 0
     for name in names:

@@ -116,7 +116,7 @@ def decided(state: Any, player: int) -> int | None:
 
 
 def _side_words(players: int, side: int) -> str:
-    from stytvolt.web.kinds import seat_names
+    from stytvolt.core.words import seat_names
 
     names = [n for seat, n in enumerate(seat_names(players)) if side_of(seat) == side]
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["counted", "plural", "noun_for", "COUNTED_FIELD", "CARD_WORD", "hidden_words"]
+__all__ = ["counted", "plural", "noun_for", "COUNTED_FIELD", "CARD_WORD", "hidden_words", "seat_names"]
 
 #: A template field with a noun as its format spec: ``{tricks:trick}`` or ``{n:cross|crosses}``.  A spec must start
 #: with a letter and be two characters or more, so the one-letter format types (``{x:d}``) keep their meaning.
@@ -75,3 +75,14 @@ def hidden_words(text: str, known: set[str]) -> tuple[str, bool]:
         return "A hidden card" if not before or before.endswith(".") else "a hidden card"
 
     return CARD_WORD.sub(swap, text), hid
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """South, then clockwise: West, North, East with four; West and East with three; North with two; with six,
+    the corners of a hexagon: South-west, North-west, North, North-east, South-east; with five, seven and eight,
+    the points of the compass between (five: West, North-west, North-east, East)."""
+    return {8: ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east"),
+            7: ("South", "South-west", "West", "North-west", "North-east", "East", "South-east"),
+            5: ("South", "West", "North-west", "North-east", "East"),
+            6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+            4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]

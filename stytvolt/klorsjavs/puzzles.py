@@ -75,7 +75,7 @@ PER_THEME = 28
 
 
 def _names(players: int) -> tuple[str, ...]:
-    from stytvolt.web.kinds import seat_names
+    from stytvolt.core.words import seat_names
 
     return seat_names(players)
 

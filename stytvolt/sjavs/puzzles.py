@@ -73,7 +73,7 @@ def _value(state: Any, points: int, tricks: int, alone: bool) -> int:
 
 
 def _side_words(players: int, seat: int) -> str:
-    from stytvolt.web.kinds import seat_names
+    from stytvolt.core.words import seat_names
 
     names = seat_names(players)
     return f"{names[seat % 2]} and {names[seat % 2 + 2]}"

@@ -89,7 +89,7 @@ def decided(state: Any, player: int) -> int | None:
 def goal_words(state: Any, player: int, target: int) -> str:
     """The goal for ``player``'s side (the soloist, or the two opponents): the soloist's tricks that settle the hand
     at ``target`` or more for ``player``."""
-    from stytvolt.web.kinds import seat_names
+    from stytvolt.core.words import seat_names
 
     hand = _hand(state)
     item, solo = hand.contract, hand.soloist

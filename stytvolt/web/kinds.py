@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.explain import Reason
+from stytvolt.core.words import seat_names
 from stytvolt.web.html import CARD_WORD, hidden_words, table_request
 
 __all__ = ["table_request", "bidding_words", "CARD_WORD", "hidden_words", "Kind", "LogEntry", "OldGame", "Trick", "Words",
@@ -206,17 +207,6 @@ def follow_suit_tricks(state: Any) -> list[Trick]:
         leader, cards, winner = t if isinstance(t, tuple) else (t.leader, tuple(t.plays), t.winner)
         out.append((leader, tuple(((leader + i) % n, c) for i, c in enumerate(cards)), winner))
     return out
-
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """South, then clockwise: West, North, East with four; West and East with three; North with two; with six,
-    the corners of a hexagon: South-west, North-west, North, North-east, South-east; with five, seven and eight,
-    the points of the compass between (five: West, North-west, North-east, East)."""
-    return {8: ("South", "South-west", "West", "North-west", "North", "North-east", "East", "South-east"),
-            7: ("South", "South-west", "West", "North-west", "North-east", "East", "South-east"),
-            5: ("South", "West", "North-west", "North-east", "East"),
-            6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
-            4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}[players]
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -56,7 +56,7 @@ def test_the_listing_is_reachable_from_the_package_as_documented() -> None:
     assert stytvolt.styrivolt.puzzles.get_puzzle("P0001") is get_puzzle("P0001")  # still the module
     assert importlib.import_module("stytvolt.styrivolt.puzzles") is stytvolt.styrivolt.puzzles
     assert stytvolt.game("Stýrivolt").puzzles(2) == puzzles(2)
-    assert stytvolt.game("knorri").puzzles() and stytvolt.game("sjavs").puzzles() == []
+    assert stytvolt.game("knorri").puzzles() and stytvolt.game("sjavs").puzzles()
     # A fresh interpreter that has imported nothing else finds it too (the package loads it on first use).
     code = "import stytvolt.styrivolt as s; print(len(s.puzzles()))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
