@@ -74,6 +74,7 @@ sys.path.insert(0, str(ROOT))  # build with the working tree's engine, as the wh
 sys.path.insert(0, str(HERE))
 
 import stytvolt  # noqa: E402
+import stytvolt.core.registry  # noqa: E402
 from stytvolt.core.errors import StytvoltError  # noqa: E402
 from stytvolt.web import DEFAULT_GAME, render_figure, render_widget  # noqa: E402
 
@@ -188,6 +189,38 @@ def on_files(files: Files, config: Any) -> Files:
         files.append(File.generated(config, uri, abs_src_path=str(HERE / name)))
     files.append(File.generated(config, f"assets/{WORKER}", content=_worker_source()))
     return files
+
+
+#: The puzzle room, every game's (docs/puzzles.md), as the site addresses it.
+PUZZLE_ROOM = "puzzles/"
+
+
+def _after_page(items: list[Any], src: str, link: Any) -> bool:
+    """Put ``link`` just after the nav's page whose source is ``src`` (in whichever section holds it)."""
+    for i, item in enumerate(items):
+        if getattr(getattr(item, "file", None), "src_uri", None) == src:
+            items.insert(i + 1, link)
+            link.parent = getattr(item, "parent", None)
+            return True
+        if getattr(item, "children", None) and _after_page(item.children, src, link):
+            return True
+    return False
+
+
+def on_nav(nav: Any, config: Any, files: Files) -> Any:
+    """The puzzle room is every game's: each game with puzzles gets a "Puzzles" link in its section of the menu,
+    just after its Practise page (``practise.md`` in its folder; the first game's pages sit at the root), that
+    opens the room with the game chosen."""
+    from mkdocs.structure.nav import Link
+
+    for info in stytvolt.core.registry.games():
+        if not info.puzzle_module:
+            continue
+        folder = "" if info.name == DEFAULT_GAME else f"{info.name}/"
+        link = Link("Puzzles", f"{PUZZLE_ROOM}?game={info.name}")
+        if not _after_page(nav.items, f"{folder}practise.md", link):
+            raise PluginError(f"the menu has no page {folder}practise.md for {info.title}'s link to the puzzle room")
+    return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:

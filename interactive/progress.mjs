@@ -17,7 +17,9 @@
 //
 // The progress lives in this browser's local storage only, under these keys: "stytvolt.progress.v1"
 // (this module: lessons and tables), "stytvolt.learn.v1" (quiz.mjs: the quiz record and the review),
-// "stytvolt:puzzles" and "stytvolt:puzzles:<game>" (puzzle.mjs).  The site's other keys are not progress
+// "stytvolt:puzzles:<game>" (puzzle.mjs: the puzzle room's record of a game, the engine's text).  A progress
+// file saved before the room holds "stytvolt:puzzles" (the first game's puzzles as they were kept then), which
+// loading leaves out.  The site's other keys are not progress
 // and are left alone: "stytvolt:table:pace" (the computer's pace), "stytvolt:table:<page>#<id>" (a game
 // at a table, table.mjs), "stytvolt:chalk:<page>#<id>" and "stytvolt:calculator:<page>#<id>" (a slate or
 // a sheet, runtime.mjs).
@@ -29,6 +31,7 @@ import PATH from "./lessons.mjs";
 const STORE = "stytvolt.progress.v1";
 const QUIZ = "stytvolt.learn.v1";
 const PUZZLES = "stytvolt:puzzles";
+const OLD_PUZZLES = PUZZLES; // the first game's puzzles before the room: no longer read
 const FORMAT = "stytvolt-progress";
 const SEEN_HANDS = 40; // the last hands counted at a table, so that a redraw of one is not counted twice
 const GAMES = PATH.games;
@@ -87,8 +90,8 @@ function pathOf(url) {
   return new URL(url, siteRoot()).pathname.replace(/index\.html$/, "");
 }
 
-function countOf(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function countOf(n, word, plural = `${word}s`) {
+  return `${n} ${n === 1 ? word : plural}`;
 }
 
 // -- lessons ------------------------------------------------------------------------------------------
@@ -273,7 +276,7 @@ document.addEventListener("sv:answer", (event) => {
 
 /** The site's progress keys in this browser (never a game in progress, a slate or a preference). */
 function isProgressKey(key) {
-  return key === STORE || key === QUIZ || key === PUZZLES || (key.startsWith(`${PUZZLES}:`) && GAMES.some((g) => key === `${PUZZLES}:${g.game}`));
+  return key === STORE || key === QUIZ || (key.startsWith(`${PUZZLES}:`) && GAMES.some((g) => key === `${PUZZLES}:${g.game}`));
 }
 
 function keys() {
@@ -287,10 +290,16 @@ function keys() {
   return found.sort();
 }
 
+/** A puzzle record as the engine keeps it (stytvolt/learn/puzzle_record.py: the rating r, the history h, the
+ * misses m, the streaks), or null. */
+function isPuzzleRecord(data) {
+  return isObject(data) && data.v === 1 && Array.isArray(data.h) && Array.isArray(data.m);
+}
+
 function puzzleRecord(game) {
   try {
-    const data = JSON.parse(storage().getItem(game === PATH.first ? PUZZLES : `${PUZZLES}:${game}`) || "null");
-    return isObject(data) ? data : null;
+    const data = JSON.parse(storage().getItem(`${PUZZLES}:${game}`) || "null");
+    return isPuzzleRecord(data) ? data : null;
   } catch {
     return null;
   }
@@ -298,11 +307,10 @@ function puzzleRecord(game) {
 
 function puzzleText(game) {
   const data = puzzleRecord(game);
-  const results = data && isObject(data.results) ? Object.values(data.results) : [];
-  if (!results.length) return "none tried yet";
-  const solved = results.filter((r) => isObject(r) && r.score > 0).length;
-  const rating = Number.isFinite(data.rating) ? data.rating : 1500;
-  return `${results.length} tried, ${solved} solved · rating ${rating} · best streak ${Number(data.best) || 0}`;
+  if (!data || !data.h.length) return "none tried yet";
+  const rating = Number.isFinite(data.r) ? Math.round(data.r) : 1500;
+  const misses = data.m.length ? `, ${countOf(data.m.length, "miss", "misses")} to retry` : "";
+  return `${countOf(data.h.length, "puzzle")} finished${misses} · rating ${rating} · best streak ${Number(data.best) || 0}`;
 }
 
 function tableText(game, store) {
@@ -323,12 +331,11 @@ function refreshLines() {
   }
 }
 
-/** Everything shown from the progress: the menu, the lists, the quiz tables and lines, the puzzle dashboards. */
+/** Everything shown from the progress: the menu, the lists, the quiz tables and lines. */
 function refreshAll() {
   refreshLessons();
   refreshLines();
   if (window.stytvoltQuiz && window.stytvoltQuiz.refresh) window.stytvoltQuiz.refresh();
-  if (window.stytvoltPuzzle && window.stytvoltPuzzle.drawRecord) window.stytvoltPuzzle.drawRecord();
 }
 
 /** The progress as the file holds it: every progress key, each as the object its module keeps. */
@@ -349,14 +356,17 @@ function checked(data) {
   if (!isObject(data) || data[FORMAT] !== 1 || !isObject(data.records)) {
     throw new ProgressFileError("it is not a progress file saved from this page");
   }
+  const records = {};
   for (const [key, value] of Object.entries(data.records)) {
+    if (key === OLD_PUZZLES) continue; // kept before the puzzle room: no longer read
     if (!isProgressKey(key)) throw new ProgressFileError(`it holds "${key}", which is not part of your progress`);
     const ok = key === STORE ? validStore(value)
       : key === QUIZ ? isObject(value) && value.v === 1 && Array.isArray(value.review) && isObject(value.records)
-      : isObject(value) && (value.results === undefined || isObject(value.results));
+      : isPuzzleRecord(value);
     if (!ok) throw new ProgressFileError(`its record "${key}" is damaged`);
+    records[key] = value;
   }
-  return data.records;
+  return records;
 }
 
 /** The progress replaced by these records, all or nothing. */
@@ -406,7 +416,7 @@ function summary() {
   let puzzles = 0;
   for (const game of GAMES) {
     const data = puzzleRecord(game.game);
-    if (data && isObject(data.results)) puzzles += Object.keys(data.results).length;
+    if (data) puzzles += data.h.length;
   }
   const hands = Object.values(store.tables).reduce((n, t) => n + (isObject(t) ? Number(t.hands) || 0 : 0), 0);
   return `${countOf(lessons, "lesson")} passed, ${countOf(answered, "question")} answered, ` +

@@ -1,44 +1,38 @@
-// Puzzles (served as assets/puzzle.mjs, imported by runtime.mjs).
+// The puzzle room (served as assets/puzzle.mjs, imported by runtime.mjs).
 //
-// The engine draws the puzzle and judges every move (stytvolt/styrivolt/site/puzzles.py,
-// in the worker's Pyodide); this module asks, shows, and keeps the reader's
-// score.  It owns its widget, .sv-widget[data-widget="puzzle"]:
+// The engine draws every puzzle, judges every move and keeps the score (stytvolt/web/puzzles.py, with
+// stytvolt/learn/puzzle_record.py, in the worker's Pyodide); this module asks, shows and keeps.  It owns its
+// widget, .sv-widget[data-widget="puzzle"], one room for every game with puzzles:
 //
-// * The first request asks for the puzzle in the address (?id=P0042), else
-//   the puzzle of the day for the reader's own date.  Every later request
-//   sends the moves played so far (the form's hidden "moves" field).
-// * A card (a button in South's or North's hand, or typed in the box as h2)
-//   is sent as "try"; a wrong one comes back taken back, with the defence
-//   that beats it.  The hint button asks for one more hint (hints=N), "Show
-//   the solution" asks for show=yes.
-// * The score of the puzzle in hand: 100, less HINT costs (data-cost on the
-//   hint button) and 25 a wrong card; the fourth hint (the answer) or the
-//   solution makes it a miss (0).  When the puzzle is solved or shown, the
-//   result is kept in localStorage ("stytvolt:puzzles" for the first game's,
-//   "stytvolt:puzzles:<game>" for another game's, each game rated apart): each puzzle's best
-//   score, the streak (puzzles solved in a row with no wrong card and the
-//   solution not shown), and a rating (Elo: 1500 to start, K = 32, the
-//   puzzle's rating as the opponent's, the score as the result).
-// * The dashboard (.sv-pz-dashboard on the page) and the list's "Your result"
-//   cells are filled from that record.
-// * The address follows the puzzle (?id=…#<widget id>, history.replaceState),
-//   and "Link to this puzzle" holds it.
+// * What to practise: the game, theme and level chosen in the controls (one theme select a game; only the
+//   chosen game's is enabled) are kept in the address (?game=brus&theme=lurch&level=club) with the puzzle
+//   shown (&puzzle=B0042); an address naming a puzzle opens it, its letter saying its game (?id= of the old
+//   Stýrivolt page works too); an address naming none opens the next puzzle of its theme and level, or with
+//   neither chosen the game's puzzle of the day for the reader's own date, which the engine chooses.  Changing
+//   the choice lists its puzzles and opens the next one.
+// * Nothing on the puzzle can be pressed until the engine's answer for the very puzzle shown is on the page:
+//   the build's drawing and every answer arrive with their cards and buttons in a disabled
+//   fieldset.sv-pz-play, enabled only when that answer is shown, and disabled again from the moment a move
+//   (or a hint) is sent until its answer is shown.  A press on a disabled control does nothing: it is never
+//   judged, nor kept for later.  The controls (the choice, Next puzzle, Retry my misses, the puzzle of the
+//   day) stay disabled until the first answer.
+// * Every request goes on the widget's channel, so a newer one (a link, Next puzzle) cancels an older one
+//   still being worked on, and only the newest answer is ever shown.  A long answer (a wrong move's
+//   refutation) shows "Working…" with the engine's progress.
+// * The reader's record of each game is kept in localStorage ("stytvolt:puzzles:<game>", the engine's text)
+//   and sent with every request (param record); an answer that changes it carries the new text in its set.
+// * The list of the choice's puzzles (do: "list", on a channel of its own; folded, and kept folded or unfolded as
+//   the reader leaves it when it is drawn again) and the record's misses are links (a[data-puzzle]); a click
+//   opens the puzzle every time, as many times as it is clicked.
+// * A verdict is announced through a polite live region once the move is judged (the answer's data-spoken);
+//   the answer itself is not a live region.
 //
-// For tests: the widget gets svResponses, svLastRequest, svLastResponse and
-// data-sv-idle, like the other widgets.
-
-import PATH from "./lessons.mjs"; // PATH.first: the registry's first game (interactive/lessons.py)
+// For tests: the widget gets svResponses (answers shown), svLastRequest, svLastResponse (the puzzle's last
+// request and answer), svAsked (every request's "do", in order) and data-sv-idle while nothing is pending.
 
 const KIND = "puzzle";
 const STORE = "stytvolt:puzzles";
-const START_RATING = 1500;
-const K_FACTOR = 32;
-const WRONG_COST = 25;
 const BUSY_MS = 250;
-
-function engine() {
-  return window.stytvolt;
-}
 
 function today() {
   const d = new Date();
@@ -46,126 +40,35 @@ function today() {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Where a game's puzzle record is kept: each game has its own rating and results (the first game's record keeps
- * the key it had before there were other games). */
-function storeOf(game) {
-  return !game || game === PATH.first ? STORE : `${STORE}:${game}`;
-}
-
-/** The game a widget or a figure's element belongs to. */
-function gameOf(element) {
-  const owner = element.closest("[data-game]");
-  return owner ? owner.dataset.game : PATH.first;
-}
-
-function load(game) {
+function storage() {
   try {
-    const data = JSON.parse(window.localStorage.getItem(storeOf(game)) || "{}");
-    return {
-      rating: Number.isFinite(data.rating) ? data.rating : START_RATING,
-      streak: Number.isInteger(data.streak) ? data.streak : 0,
-      best: Number.isInteger(data.best) ? data.best : 0,
-      results: data.results && typeof data.results === "object" ? data.results : {},
-    };
+    return window.localStorage;
   } catch {
-    return { rating: START_RATING, streak: 0, best: 0, results: {} };
+    return null;
   }
 }
 
-function save(game, record) {
+/** The reader's record of a game, as the engine wrote it ("" for none). */
+function readRecord(game) {
   try {
-    window.localStorage.setItem(storeOf(game), JSON.stringify(record));
+    const store = storage();
+    return (store && store.getItem(`${STORE}:${game}`)) || "";
   } catch {
-    // storage off or full: the score is shown but not kept
+    return "";
   }
 }
 
-/** The result of one finished puzzle added to the record; returns the rating change. */
-function record(game, result) {
-  const data = load(game);
-  const expected = 1 / (1 + 10 ** ((result.rating - data.rating) / 400));
-  const change = Math.round(K_FACTOR * (result.score / 100 - expected));
-  data.rating = Math.round(data.rating + change);
-  const clean = result.score > 0 && result.wrong === 0;
-  data.streak = clean ? data.streak + 1 : 0;
-  data.best = Math.max(data.best, data.streak);
-  const old = data.results[result.id];
-  data.results[result.id] = {
-    score: Math.max(result.score, old ? old.score : 0),
-    last: result.score,
-    tries: (old ? old.tries : 0) + 1,
-    themes: result.themes,
-    level: result.level,
-  };
-  save(game, data);
-  return change;
+function writeRecord(game, text) {
+  try {
+    const store = storage();
+    if (store) store.setItem(`${STORE}:${game}`, text);
+  } catch {
+    // storage full or off: the result is shown, not kept
+  }
 }
 
-const LEVEL_NAMES = { 1: "Beginner", 2: "Club", 3: "Expert" };
-
-/** The dashboard and the list's "Your result" cells, from the record. */
-function drawRecord(root = document) {
-  for (const cell of root.querySelectorAll("tr[data-puzzle] .sv-pz-record")) {
-    const got = load(gameOf(cell)).results[cell.parentElement.dataset.puzzle];
-    cell.textContent = got ? (got.score > 0 ? `solved, best ${got.score}` : "missed") : "not tried";
-  }
-  for (const link of root.querySelectorAll(".sv-pz-theme a[data-puzzle]")) {
-    const got = load(gameOf(link)).results[link.dataset.puzzle];
-    link.classList.toggle("sv-pz-solved", Boolean(got && got.score > 0));
-    link.setAttribute("aria-label", `${link.dataset.puzzle}${got ? (got.score > 0 ? ", solved" : ", missed") : ""}`);
-  }
-  for (const board of root.querySelectorAll(".sv-pz-dashboard")) {
-    const game = gameOf(board);
-    const data = load(game);
-    const rows = new Map();
-    for (const [, got] of Object.entries(data.results)) {
-      for (const theme of got.themes || []) {
-        const row = rows.get(theme) || { tried: 0, solved: 0, total: 0 };
-        row.tried += 1;
-        row.solved += got.score > 0 ? 1 : 0;
-        row.total += got.score;
-        rows.set(theme, row);
-      }
-    }
-    const names = JSON.parse(board.dataset.themes || "{}");
-    const tried = Object.keys(data.results).length;
-    const head = document.createElement("p");
-    head.textContent = tried
-      ? `Your rating: ${data.rating}. Streak: ${data.streak} (best ${data.best}). Puzzles tried: ${tried}.`
-      : "You have not tried a puzzle yet: your rating starts at 1500.";
-    const table = document.createElement("table");
-    table.className = "sv-pz-board";
-    table.innerHTML =
-      "<caption>Your puzzles by theme</caption><thead><tr><th scope=\"col\">Theme</th><th scope=\"col\">Tried</th>" +
-      "<th scope=\"col\">Solved</th><th scope=\"col\">Average score</th></tr></thead>";
-    const body = document.createElement("tbody");
-    for (const [key, title] of Object.entries(names)) {
-      const row = rows.get(key) || { tried: 0, solved: 0, total: 0 };
-      const tr = document.createElement("tr");
-      const cells = [title, row.tried, row.solved, row.tried ? Math.round(row.total / row.tried) : "–"];
-      cells.forEach((value, i) => {
-        const cell = document.createElement(i ? "td" : "th");
-        if (!i) cell.scope = "row";
-        cell.textContent = String(value);
-        tr.append(cell);
-      });
-      body.append(tr);
-    }
-    table.append(body);
-    const clear = document.createElement("button");
-    clear.type = "button";
-    clear.className = "md-button sv-pz-clear";
-    clear.textContent = "Clear my puzzle record";
-    clear.addEventListener("click", () => {
-      try {
-        window.localStorage.removeItem(storeOf(game));
-      } catch {
-        // nothing kept
-      }
-      drawRecord();
-    });
-    board.replaceChildren(head, table, clear);
-  }
+function plainClick(event) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 function mount(widget) {
@@ -174,222 +77,344 @@ function mount(widget) {
   const status = widget.querySelector(".sv-status");
   const output = widget.querySelector(".sv-output");
   if (!form || !status || !output) return false;
-  widget.setAttribute("data-sv-mounted", "");
-  const game = gameOf(widget);
-  for (const fieldset of form.querySelectorAll("fieldset.sv-fields[disabled]")) fieldset.disabled = false;
-  output.setAttribute("aria-live", "off"); // the verdict alone is announced, through the status line
+  widget.setAttribute("data-sv-mounted", ""); // the runtime leaves a mounted widget alone
+  output.setAttribute("aria-live", "off");
   output.tabIndex = -1;
-  const field = (name) => form.elements.namedItem(name);
+  const controls = form.querySelector("fieldset.sv-fields"); // disabled until the first answer
   const channel = `${window.location.pathname}#${widget.id || KIND}`;
+  widget.svAsked = [];
 
-  const scoreLine = document.createElement("p");
-  scoreLine.className = "sv-pz-score";
-  const linkLine = document.createElement("p");
-  linkLine.className = "sv-permalink-line";
-  const link = document.createElement("a");
-  link.className = "sv-permalink";
-  link.textContent = "Link to this puzzle";
-  const next = document.createElement("a");
-  next.className = "md-button sv-pz-next";
-  next.textContent = "Next puzzle";
-  linkLine.append(link, " ", next);
-  output.after(scoreLine, linkLine);
+  const announcer = document.createElement("p");
+  announcer.className = "sv-pz-announce sv-visually-hidden";
+  announcer.setAttribute("role", "status");
+  announcer.setAttribute("aria-live", "polite");
+  announcer.setAttribute("aria-atomic", "true");
+  const links = document.createElement("p");
+  links.className = "sv-permalink-line";
+  const puzzleLink = document.createElement("a");
+  puzzleLink.className = "sv-permalink sv-pz-permalink";
+  puzzleLink.textContent = "Link to this puzzle";
+  const choiceLink = document.createElement("a");
+  choiceLink.className = "sv-pz-choice-link";
+  choiceLink.textContent = "Link to this choice of puzzles";
+  links.append(puzzleLink, " · ", choiceLink);
+  links.hidden = true;
+  const listing = document.createElement("div");
+  listing.className = "sv-pz-listing";
+  output.after(links, listing, announcer);
 
-  let attempt = null; // {id, wrong, hints, shown, done, rating, themes, level}
+  const now = { game: widget.dataset.game || "", puzzle: "", moves: "", hints: "0", wrong: "0", scored: "no", date: today() };
+  let generation = 0; // bumped by every request for the puzzle: an older answer is never shown
+  let listGeneration = 0;
   let pending = 0;
-  let daily = "";
+  let started = false; // an answer has been shown: the controls are live
+
+  const gameSelect = () => form.querySelector('select[name="game"]');
+  const levelSelect = () => form.querySelector('select[name="level"]');
+  const themeSelect = (game) => form.querySelector(`select[name="theme"][data-game="${CSS.escape(game)}"]`);
+
+  function has(select, value) {
+    return !!select && [...select.options].some((option) => option.value === value);
+  }
+
+  /** The game whose puzzles begin with this id's letter, or "". */
+  function gameOfId(id) {
+    const letter = String(id || "").trim().charAt(0).toUpperCase();
+    const option = [...gameSelect().options].find((o) => o.dataset.prefix === letter);
+    return option ? option.value : "";
+  }
+
+  /** Show the chosen game's theme select (the others are disabled, so that one theme goes with the choice). */
+  function chooseGame(game) {
+    gameSelect().value = game;
+    now.game = game;
+    for (const label of form.querySelectorAll(".sv-pz-theme-field")) {
+      const mine = label.dataset.game === game;
+      label.hidden = !mine;
+      const select = label.querySelector("select");
+      select.disabled = !mine;
+      if (!mine) select.value = "";
+    }
+  }
+
+  function choice() {
+    const theme = themeSelect(now.game);
+    return { theme: theme ? theme.value : "", level: levelSelect().value };
+  }
 
   function setIdle() {
     if (!pending) widget.setAttribute("data-sv-idle", "");
     else widget.removeAttribute("data-sv-idle");
   }
 
-  function say(text, { error = false } = {}) {
-    status.className = error ? "sv-status sv-status--error" : "sv-status";
+  /** The puzzle's controls pressable (its answer is on the page) or not (none yet, or a request on its way). */
+  function setLive(on) {
+    for (const fieldset of output.querySelectorAll("fieldset.sv-pz-play")) fieldset.disabled = !on;
+  }
+
+  // -- the status line ------------------------------------------------------------------------------------------
+
+  function showStatus(text, fraction = null) {
+    status.className = "sv-status sv-status--busy";
+    let label = status.querySelector(".sv-status-text");
+    let bar = status.querySelector("progress");
+    if (!label || !bar) {
+      label = document.createElement("span");
+      label.className = "sv-status-text";
+      bar = document.createElement("progress");
+      bar.max = 1;
+      status.replaceChildren(label, " ", bar);
+    }
+    label.textContent = text;
+    bar.setAttribute("aria-label", text);
+    if (fraction === null) bar.removeAttribute("value");
+    else bar.value = Math.max(0, Math.min(1, fraction));
+  }
+
+  function showNote(text, { error = false } = {}) {
     const span = document.createElement("span");
     if (error) span.setAttribute("role", "alert");
     span.textContent = text;
+    status.className = error ? "sv-status sv-status--error" : "sv-status";
     status.replaceChildren(span);
   }
 
-  function score() {
-    if (!attempt) return 100;
-    if (attempt.shown || attempt.hints >= 4) return 0;
-    const costs = attempt.costs.slice(0, attempt.hints).reduce((a, b) => a + b, 0);
-    return Math.max(0, 100 - costs - WRONG_COST * attempt.wrong);
+  function clearStatus() {
+    status.className = "sv-status";
+    status.replaceChildren();
   }
 
-  function drawScore(extra = "") {
-    const data = load(game);
-    const now = attempt && attempt.done ? "Your score" : "Score if you solve it now";
-    scoreLine.textContent = `${now}: ${score()} of 100. Rating ${data.rating}, streak ${data.streak}.${extra ? " " + extra : ""}`;
-  }
+  // -- asking the engine ----------------------------------------------------------------------------------------
 
-  async function ask(params) {
-    const api = engine();
+  async function ask(params, game, { on = channel, busyText = "Working…", record = true } = {}) {
+    const api = window.stytvolt;
     if (!api) return { ok: false, error: "The rules engine is not on this page." };
     pending += 1;
     setIdle();
     widget.setAttribute("aria-busy", "true");
-    if (!api.isReady()) say(`Loading the rules engine… (${api.stage})`);
-    const busy = setTimeout(() => say("Working…"), BUSY_MS);
-    const request = { game: widget.dataset.game || PATH.first, widget: KIND, params };
-    const response = await api.request(KIND, params, request.game, { channel });
-    clearTimeout(busy);
+    widget.svAsked.push(params.do || "show");
+    let unsubscribe = null;
+    if (!api.isReady()) {
+      const loading = () => {
+        if (!api.isReady() && !api.error) showStatus(`Loading the rules engine… (${api.stage})`);
+      };
+      loading();
+      unsubscribe = api.subscribe(loading);
+    }
+    let fraction = null;
+    let working = false;
+    const timer = setTimeout(() => {
+      if (!api.isReady()) return;
+      working = true;
+      showStatus(busyText, fraction);
+    }, BUSY_MS);
+    const request = { game, widget: KIND, params };
+    const response = await api.request(KIND, params, game, {
+      channel: on,
+      onProgress: (p) => {
+        fraction = p;
+        if (working) showStatus(busyText, fraction);
+      },
+    });
+    clearTimeout(timer);
+    if (unsubscribe) unsubscribe();
     pending -= 1;
     if (!pending) widget.removeAttribute("aria-busy");
     setIdle();
     if (response && response.cancelled) return null;
-    widget.svLastRequest = request;
-    widget.svLastResponse = response;
+    if (record) {
+      widget.svLastRequest = request;
+      widget.svLastResponse = response;
+    }
     return response;
   }
 
-  function show(response) {
-    output.innerHTML = response.html;
-    output.setAttribute("data-source", "pyodide");
-    for (const [name, value] of Object.entries(response.set || {})) {
-      const input = field(name);
-      if (input && "value" in input) input.value = String(value);
-    }
-    widget.svResponses = (widget.svResponses || 0) + 1;
-    const root = output.querySelector(".sv-puzzle");
-    if (!root) return;
-    const id = root.dataset.puzzle;
-    const hint = root.querySelector(".sv-pz-hint");
-    if (!attempt || attempt.id !== id) {
-      attempt = { id, wrong: 0, hints: 0, shown: false, done: false, costs: [], rating: Number(root.dataset.rating),
-        themes: (root.dataset.themes || "").split(" ").filter(Boolean), level: Number(root.dataset.level) };
-    }
-    if (hint && attempt.costs.length === attempt.hints) attempt.costs.push(Number(hint.dataset.cost || 0));
-    if (root.dataset.verdict === "wrong") attempt.wrong += 1;
-    const verdict = root.querySelector(".sv-pz-verdict");
-    let extra = "";
-    const state = root.dataset.state;
-    if ((state === "solved" || state === "shown") && !attempt.done) {
-      attempt.done = true;
-      if (state === "shown") attempt.shown = true;
-      const change = record(game, { id, score: score(), wrong: attempt.wrong, rating: attempt.rating, themes: attempt.themes, level: attempt.level });
-      extra = `Rating ${change >= 0 ? "+" : "−"}${Math.abs(change)}.`;
-      drawRecord();
-    }
-    drawScore(extra);
-    const spoken = [verdict ? verdict.textContent : "", state === "solved" ? "Solved." : "", state === "shown" ? "The solution is shown; this puzzle counts as missed." : ""]
-      .filter(Boolean).join(" ");
-    if (spoken) say(spoken);
-    else status.replaceChildren();
-    // Where it lives: the address, the link, the next one.
-    const url = new URL(window.location.href);
-    url.searchParams.set("id", id);
-    url.hash = widget.id || KIND;
-    if (widget.isConnected) history.replaceState(history.state, "", url.href);
-    link.href = url.href;
-    const daySay = daily && daily === id ? `Puzzle of the day (${field("date").value}). ` : "";
-    link.setAttribute("aria-label", `${daySay}Link to puzzle ${id}`);
-    const number = Number(id.slice(1));
-    const nextUrl = new URL(url.href);
-    const total = Number(root.dataset.count || 0);
-    nextUrl.searchParams.set("id", `${id[0]}${String(total && number >= total ? 1 : number + 1).padStart(4, "0")}`);
-    next.href = nextUrl.href;
-    const head = root.querySelector(".sv-pz-head");
-    if (head && daySay) head.prepend(`${daySay}`);
-    widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
-  }
-
-  async function act(extra, { focus = true } = {}) {
-    const params = {
-      id: field("id").value,
-      date: field("date").value,
-      moves: field("moves").value,
-      hints: String(attempt ? attempt.hints : 0),
-      ...extra,
-    };
-    const response = await ask(params);
-    if (response === null) return;
+  /** Ask for a puzzle (or a move on it); the answer is shown only if no newer request was made meanwhile. */
+  async function open(params, { focus = "none", busyText = "Working…", speak = true } = {}) {
+    const mine = ++generation;
+    setLive(false);
+    const game = now.game;
+    const response = await ask({ ...params, record: readRecord(game) }, game, { busyText });
+    if (response === null || mine !== generation || !widget.isConnected) return false;
     if (!response.ok) {
       widget.svResponses = (widget.svResponses || 0) + 1;
-      say(response.error || "The rules engine gave no answer.", { error: true });
-      return;
+      showNote(response.error || "The rules engine gave no answer.", { error: true });
+      setLive(started); // the puzzle shown is still the one its answer drew
+      return false;
     }
-    show(response);
-    if (focus) {
-      const first = output.querySelector('button[data-do="try"]:not([aria-disabled])');
-      (first || output).focus({ preventScroll: true });
+    show(response, game, { focus, speak });
+    return true;
+  }
+
+  function show(response, game, { focus, speak }) {
+    output.innerHTML = response.html;
+    output.setAttribute("data-source", "pyodide");
+    const set = response.set || {};
+    for (const name of ["puzzle", "moves", "hints", "wrong", "scored"]) {
+      if (name in set) now[name] = String(set[name]);
+      const field = form.querySelector(`input[type="hidden"][name="${name}"]`);
+      if (field && name in set) field.value = String(set[name]);
+    }
+    if (typeof set.record === "string") {
+      writeRecord(game, set.record);
+      list(); // the results beside the puzzles change with the record
+    }
+    if (!started) {
+      started = true;
+      if (controls) controls.disabled = false;
+    }
+    clearStatus();
+    setLive(true);
+    keep();
+    widget.svResponses = (widget.svResponses || 0) + 1;
+    widget.dispatchEvent(new CustomEvent("sv:answer", { bubbles: true, detail: { response } }));
+    const root = output.querySelector(".sv-pz");
+    if (speak && root && root.dataset.spoken) {
+      announcer.textContent = "";
+      setTimeout(() => { announcer.textContent = root.dataset.spoken; }, 50);
+    }
+    if (focus === "card") {
+      const card = output.querySelector('fieldset.sv-pz-play button[data-do="play"]:not([aria-disabled])');
+      (card || output.querySelector(".sv-pz-title") || output).focus({ preventScroll: true });
+    } else if (focus === "title") {
+      const title = output.querySelector(".sv-pz-title") || output;
+      title.focus({ preventScroll: true });
+      widget.scrollIntoView({ block: "start" });
     }
   }
 
-  async function open(id) {
-    attempt = null;
-    field("id").value = id;
-    field("moves").value = "";
-    field("hints").value = "0";
-    await act({}, { focus: false });
+  async function list() {
+    const mine = ++listGeneration;
+    const game = now.game;
+    const response = await ask({ do: "list", ...choice(), record: readRecord(game) }, game,
+      { on: `${channel}:list`, record: false, busyText: "Listing the puzzles…" });
+    if (response === null || mine !== listGeneration) return;
+    if (response.ok) {
+      const was = listing.querySelector("details.sv-pz-list");
+      listing.innerHTML = response.html;
+      const now = listing.querySelector("details.sv-pz-list");
+      if (was && now && was.open) now.open = true; // folded or unfolded as the reader left it
+    }
+    else showNote(response.error || "The rules engine gave no answer.", { error: true });
+  }
+
+  // -- the address and the links ----------------------------------------------------------------------------------
+
+  function choiceUrl() {
+    const url = new URL(window.location.href);
+    for (const key of ["w", "id", "game", "theme", "level", "puzzle"]) url.searchParams.delete(key);
+    url.searchParams.set("game", now.game);
+    const { theme, level } = choice();
+    if (theme) url.searchParams.set("theme", theme);
+    if (level) url.searchParams.set("level", level);
+    url.hash = "";
+    return url;
+  }
+
+  function keep() {
+    const chosen = choiceUrl();
+    choiceLink.href = chosen.href;
+    const url = new URL(chosen.href);
+    if (now.puzzle) url.searchParams.set("puzzle", now.puzzle);
+    puzzleLink.href = url.href;
+    puzzleLink.setAttribute("aria-label", `Link to puzzle ${now.puzzle}`);
+    links.hidden = !now.puzzle;
+    if (widget.isConnected) history.replaceState(history.state, "", url.href);
+  }
+
+  // -- the reader's presses ---------------------------------------------------------------------------------------
+
+  function puzzleParams(extra) {
+    return { puzzle: now.puzzle, moves: now.moves, hints: now.hints, wrong: now.wrong, scored: now.scored, ...extra };
+  }
+
+  /** A link to a puzzle: open it (in its own game, whose choice is listed if it changes). */
+  function openLinked(id) {
+    const game = gameOfId(id);
+    if (game && game !== now.game) {
+      chooseGame(game);
+      list();
+    }
+    open({ do: "show", puzzle: id }, { focus: "title" });
   }
 
   widget.addEventListener("click", (event) => {
-    const target = event.target instanceof Element ? event.target.closest("button, a.sv-pz-next") : null;
+    const target = event.target instanceof Element ? event.target.closest("button, a[data-puzzle]") : null;
     if (!target || !widget.contains(target)) return;
-    if (target.matches("a.sv-pz-next")) {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (target.matches("a[data-puzzle]")) {
+      if (!plainClick(event)) return;
       event.preventDefault();
-      event.stopPropagation(); // not a page change for Material's instant navigation: this widget opens it
-      daily = "";
-      open(new URL(target.href).searchParams.get("id"));
+      event.stopPropagation(); // the room opens it: not a page change for Material's instant navigation
+      openLinked(target.dataset.puzzle);
       return;
     }
+    if (target.disabled || target.closest("fieldset:disabled")) return;
     if (target.getAttribute("aria-disabled") === "true") {
-      say(target.dataset.refusal || "That card cannot be played now.");
+      showNote(target.dataset.refusal || "That cannot be played now.");
       return;
     }
     const what = target.dataset.do;
     if (!what) return;
     event.preventDefault();
-    if (what === "try") act({ try: target.dataset.action });
-    else if (what === "hint" && attempt) {
-      attempt.hints += 1;
-      act({ hints: String(attempt.hints) });
-    } else if (what === "show" && attempt) {
-      attempt.shown = true;
-      act({ show: "yes" });
+    if (what === "play" && target.dataset.action && output.contains(target)) {
+      open(puzzleParams({ do: "try", try: target.dataset.action }), { focus: "card", busyText: "Judging your move…" });
+    } else if (what === "hint" && output.contains(target)) {
+      open(puzzleParams({ do: "hint" }), { focus: "card" });
+    } else if (what === "next" || what === "retry") {
+      open({ do: what, ...choice() }, { focus: "title" });
+    } else if (what === "daily") {
+      open({ do: "show", date: now.date }, { focus: "title" });
     }
   });
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const typed = field("try");
-    const text = typed.value.trim();
-    if (!text) {
-      say("Type a card first, like h2 for ♥2.", { error: true });
-      return;
-    }
-    typed.value = "";
-    act({ try: text });
+  form.addEventListener("change", (event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || !started) return;
+    if (select.name === "game") chooseGame(select.value);
+    keep();
+    list();
+    open({ do: "next", ...choice() }, { focus: "none" });
   });
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  // -- the first answer: the puzzle the address names, else the game's puzzle of the day --------------------------
 
   const query = new URLSearchParams(window.location.search);
-  const wanted = query.get("id");
-  field("date").value = today();
-  if (!wanted) daily = "pending";
-  setTimeout(async () => {
-    await open(wanted || "daily");
-    if (daily === "pending") daily = field("id").value;
-    if (daily) {
-      const head = output.querySelector(".sv-pz-head");
-      if (head && !head.textContent.startsWith("Puzzle of the day")) head.prepend(`Puzzle of the day (${field("date").value}). `);
-    }
-    if (wanted) widget.scrollIntoView({ block: "start" });
-  }, 0);
+  const wanted = (query.get("puzzle") || query.get("id") || "").trim();
+  let game = query.get("game") || "";
+  if (!has(gameSelect(), game)) game = "";
+  if (wanted && gameOfId(wanted)) game = gameOfId(wanted);
+  chooseGame(game || now.game || gameSelect().value);
+  const theme = query.get("theme") || "";
+  if (has(themeSelect(now.game), theme)) themeSelect(now.game).value = theme;
+  const level = query.get("level") || "";
+  if (has(levelSelect(), level)) levelSelect().value = level;
+  setLive(false);
   setIdle();
+  setTimeout(async () => {
+    list();
+    if (wanted && (await open({ do: "show", puzzle: wanted }, { speak: false }))) {
+      if (widget.isConnected) widget.scrollIntoView({ block: "start" });
+      return;
+    }
+    const why = wanted ? status.textContent : "";
+    const { theme: chosenTheme, level: chosenLevel } = choice();
+    // A choice of theme or level opens its next puzzle; the game alone, its puzzle of the day.
+    if (!wanted && (chosenTheme || chosenLevel) && (await open({ do: "next", ...choice() }, { speak: false }))) return;
+    await open({ do: "show", date: now.date }, { speak: false });
+    if (why) showNote(`${why.replace(/[.!?]?$/, ".")} Here is the puzzle of the day instead.`);
+  }, 0);
   return true;
 }
 
 function mountAll() {
   for (const widget of document.querySelectorAll(`.sv-widget[data-widget="${KIND}"]`)) mount(widget);
-  drawRecord();
 }
 
+// Imported by runtime.mjs before it runs, so this widget is mounted (and marked) before the runtime's generic
+// mount looks at it.
 if (!window.stytvoltPuzzle) {
-  window.stytvoltPuzzle = { mount, drawRecord };
+  window.stytvoltPuzzle = { mount };
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(mountAll);
   } else if (document.readyState === "loading") {

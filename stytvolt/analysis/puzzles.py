@@ -62,15 +62,15 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Generator, Iterable, Mapping, Sequence
 
 from stytvolt.core import registry
 from stytvolt.core.checks import shown
 from stytvolt.core.daily import of_the_day
 from stytvolt.core.errors import InvalidPosition, StytvoltError, type_name
-from stytvolt.core.protocol import GameInfo
+from stytvolt.core.protocol import GameInfo, run_to_end
 
-__all__ = ["Puzzle", "PuzzleError", "LEVELS", "DATA", "values", "keeping", "reply", "refutation", "solution",
+__all__ = ["Puzzle", "PuzzleError", "LEVELS", "DATA", "values", "keeping", "reply", "refutation", "refutation_steps", "solution",
            "check_sound", "published", "listed", "find", "daily", "themes", "theme_of", "rate", "levels_by_rating",
            "Candidate", "candidates", "generate", "coin_toss", "balanced", "write", "made", "goal_words", "side_of", "final"]
 
@@ -315,17 +315,35 @@ def refutation(state: Any, player: int, action: str) -> tuple[list[tuple[int, st
     """After ``action`` (a legal move of the player's side that misses the goal): the line, (seat, action text)
     from that move on, by which the defence holds the player below it, both sides playing their best to the hand's
     end; and the player's ``returns()`` it ends with.  ``state`` is left as it was."""
+    return run_to_end(refutation_steps(state, player, action))
+
+
+def refutation_steps(state: Any, player: int, action: str) -> Generator[float, None, tuple[list[tuple[int, str]], int]]:
+    """:func:`refutation` as a long piece of work (:func:`~stytvolt.core.protocol.run_to_end`): it yields its
+    progress (0 to 1) after each move of the line, so a page can work it out a slice at a time."""
     s = state.clone()
     side = side_of(s, player)
     line = [(s.current_player(), str(_apply_text(s, action, "the move")))]
     while final(s, player) is None:
+        yield len(line) / (len(line) + _moves_left(s))
         seat = s.current_player()
         text = _best(s, player, side)
         _apply_text(s, text, "a move of the line")
         line.append((seat, text))
     result = final(s, player)
     assert result is not None
+    yield 1.0
     return line, result
+
+
+def _moves_left(state: Any) -> int:
+    """About how many moves are still to be played (the cards still in the hands, where the state holds
+    ``hands``; else one): the measure of a long line's progress."""
+    hands = getattr(state, "hands", None)
+    try:
+        return max(1, sum(len(h) for h in hands)) if hands is not None else 1
+    except TypeError:
+        return 1
 
 
 def solution(state: Any, player: int, target: int) -> tuple[tuple[str, ...], list[str]]:

@@ -64,7 +64,6 @@ GAME = GameInfo(
     extra={"two_pack_players": TWO_PACK_PLAYERS},
     puzzle_module="stytvolt.knorri.puzzles",
     site="stytvolt.knorri.site",
-    widgets=(("puzzle", "stytvolt.knorri.site"),),
     table="stytvolt.knorri.table",
     quiz="stytvolt.knorri.quiz",
     solver="stytvolt.knorri.solver",

@@ -449,8 +449,10 @@ def _seat_box(p: int, state: HandState, obs: Observation, ranking: Ranking | Non
             f"{played}</div>")
 
 
-def _facts(state: HandState, obs: Observation, ranking: Ranking | None, number: int) -> str:
-    parts = [f"<strong>Hand {number}</strong>"]
+def _facts(state: HandState, obs: Observation, ranking: Ranking | None, number: int | None) -> str:
+    """The facts over the table: the hand's number (none for a position drawn alone, a puzzle's), the chosen suits,
+    the tricks, the stock and the cards face up."""
+    parts = [f"<strong>Hand {number}</strong>"] if number is not None else []
     if obs.chosen:
         parts.append(f"chosen: {escape(_suits_text(obs.chosen))}")
     else:
@@ -459,7 +461,8 @@ def _facts(state: HandState, obs: Observation, ranking: Ranking | None, number: 
     parts.append(f"tricks: team A (you and North) {a}, team B {b}")
     if obs.phase != Phase.EXPOSE.value:
         parts.append(f"stock: {counted(obs.stock_size, 'card')} face down")
-    head = f'<p class="sv-table-facts">{" · ".join(parts)}.</p>'
+    said = " · ".join(parts)
+    head = f'<p class="sv-table-facts">{said[:1].upper() + said[1:]}.</p>'
     face_up = [c for cards in obs.exposed.values() for c in cards]
     rows = []
     if face_up:
@@ -542,7 +545,8 @@ def _button_words(state: HandState, action: Action) -> str:
 def _draw_facts(table: Any) -> str:
     state = table.hand
     obs = _view(state)
-    return _facts(state, obs, obs.ranking, len(table.match.hands))
+    match = getattr(table, "match", None)  # a position drawn alone (stytvolt.web.table.Scene) has none
+    return _facts(state, obs, obs.ranking, len(match.hands) if match is not None else None)
 
 
 def _draw_felt(table: Any) -> str:

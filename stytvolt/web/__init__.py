@@ -40,7 +40,8 @@ each game's presentation module (the ``site`` its
 it with :func:`figure` and :func:`widget` when the game is first asked for,
 so two games may both have a "trick" widget; the bigger parts (a game at the
 table, puzzles) sit in modules of their own (:func:`part_modules`: the
-declaration's ``widgets`` and ``table``), imported when first asked for, so a page's first answer loads only what it uses; :func:`warm_step`
+declaration's ``widgets`` and ``table``, and the puzzle room for a game with
+puzzles), imported when first asked for, so a page's first answer loads only what it uses; :func:`warm_step`
 then imports the rest, one module at a time, while the browser's worker has
 nothing else to do.  Parameters are the strings a page or a form holds,
 so the same call serves both.  Nothing here decides a rule.
@@ -56,6 +57,9 @@ refused with an error naming the field and the limit, never cut silently:
   stack of the browser's WebAssembly before Python could refuse it);
 * :data:`MAX_PARAMS`: 20 params in one request or placeholder;
 * :data:`MAX_PARAM_CHARS`: 2,000 characters in one param's name or value;
+* :data:`MAX_LONG_PARAM_CHARS`: 16,000 characters in the value of a param a
+  widget declares long (``widget(..., long=...)``: the puzzle room's record of
+  the reader's results, which the page keeps and sends whole);
 * :data:`MAX_CHALK_RECORDS`: 200 results on the chalk-up widget;
 * :data:`MAX_TRICK_CARDS`: 4 cards in a trick;
 * :data:`MAX_STOCK_CARDS`: 12 cards in a stock (all the Stýrivolt stock holds).
@@ -84,7 +88,7 @@ from stytvolt.core.protocol import run_to_end
 __all__ = [
     "render_figure", "render_widget", "handle", "handle_json", "begin_json", "Job", "Work", "finish", "WidgetError",
     "figure", "widget", "Widget", "Answer", "Params", "shown", "NOSCRIPT_NOTE", "FIGURES", "WIDGETS", "site_module", "part_modules", "lazy_modules", "warm_step", "DEFAULT_GAME",
-    "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
+    "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "MAX_PARAMS", "MAX_PARAM_CHARS", "MAX_LONG_PARAM_CHARS", "MAX_CHALK_RECORDS", "MAX_TRICK_CARDS", "MAX_STOCK_CARDS",
 ]
 
 #: The request's JSON text, in characters (:func:`handle_json`).
@@ -95,6 +99,8 @@ MAX_REQUEST_DEPTH = 20
 MAX_PARAMS = 20
 #: Characters in one param's name or value.
 MAX_PARAM_CHARS = 2_000
+#: Characters in the value of a param its widget declares long (:func:`widget`'s ``long``).
+MAX_LONG_PARAM_CHARS = 16_000
 #: Results the chalk-up widget holds (``records``, after ``add``).
 MAX_CHALK_RECORDS = 200
 #: Cards in a trick (``cards``).
@@ -115,8 +121,8 @@ def site_module(game: str) -> str:
 
 
 def part_modules(game: str) -> dict[str, str]:
-    """``game``'s widgets kept in modules of their own (its table among them), imported only when one of them is
-    first asked for, so that a page's first answer loads (and, in the browser, compiles) only what it needs:
+    """``game``'s widgets kept in modules of their own (its table and, where it has puzzles, the puzzle room among
+    them), imported only when one of them is first asked for, so that a page's first answer loads (and, in the browser, compiles) only what it needs:
     widget name → module, as the game's declaration names them."""
     info = _registry.game(game)
     parts = dict(info.widgets)
@@ -124,6 +130,8 @@ def part_modules(game: str) -> dict[str, str]:
         parts["table"] = info.table
     if info.coach:
         parts["ideas"] = "stytvolt.web.coach"
+    if info.puzzle_module:
+        parts["puzzle"] = parts["puzzle-rating"] = "stytvolt.web.puzzles"
     return parts
 
 
@@ -151,11 +159,14 @@ class Widget:
 
     ``answer`` returns an :class:`Answer`, or a :data:`Work` generator for an
     answer that takes long (see "Long answers" in the module's docstring).
+    ``long``: the params whose values may be up to :data:`MAX_LONG_PARAM_CHARS`
+    long (a record the page keeps and sends whole).
     """
 
     title: str
     controls: Callable[[Params], str]
     answer: Callable[[dict[str, str]], Union[Answer, Work]]
+    long: frozenset[str] = frozenset()
 
 
 #: ``(game, name)`` → a function of the params returning the figure's HTML.
@@ -178,14 +189,16 @@ def figure(game: str, name: str) -> Callable[[_F], _F]:
     return register
 
 
-def widget(game: str, name: str, *, title: str, controls: Callable[[Params], str]) -> Callable[[_A], _A]:
+def widget(game: str, name: str, *, title: str, controls: Callable[[Params], str],
+           long: tuple[str, ...] = ()) -> Callable[[_A], _A]:
     """Register a widget: ``@widget("styrivolt", "trick", title=..., controls=...)`` over its answer function.
 
-    The function returns an :class:`Answer`, or is a generator function (:data:`Work`).
+    The function returns an :class:`Answer`, or is a generator function (:data:`Work`).  ``long``: params whose
+    values may be up to :data:`MAX_LONG_PARAM_CHARS` long.
     """
 
     def register(fn: _A) -> _A:
-        WIDGETS[(game, name)] = Widget(title, controls, fn)
+        WIDGETS[(game, name)] = Widget(title, controls, fn, frozenset(long))
         return fn
 
     return register
@@ -266,8 +279,9 @@ def _widget(game: object, kind: object) -> Widget:
     return spec
 
 
-def _params(raw: object) -> dict[str, str]:
-    """The params as text, checked against the limits.  None means none; a null value is left out."""
+def _params(raw: object, long: frozenset[str] = frozenset()) -> dict[str, str]:
+    """The params as text, checked against the limits (``long``: params allowed :data:`MAX_LONG_PARAM_CHARS`).
+    None means none; a null value is left out."""
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -287,9 +301,10 @@ def _params(raw: object) -> dict[str, str]:
         if isinstance(value, int) and value.bit_length() > 4 * MAX_PARAM_CHARS:
             raise WidgetError(f"param {shown(key)} is a number too long: at most {MAX_PARAM_CHARS:,} characters are accepted")
         text = value if isinstance(value, str) else str(value)
-        if len(text) > MAX_PARAM_CHARS:
+        most = MAX_LONG_PARAM_CHARS if key in long else MAX_PARAM_CHARS
+        if len(text) > most:
             raise WidgetError(
-                f"param {shown(key)} is {len(text):,} characters long; at most {MAX_PARAM_CHARS:,} are accepted"
+                f"param {shown(key)} is {len(text):,} characters long; at most {most:,} are accepted"
             )
         if not (text.isascii() and key.isascii()) and not _is_unicode(key + text):
             raise WidgetError(f"param {shown(key)} is not valid text: it holds half of a surrogate pair")
@@ -335,7 +350,7 @@ def render_widget(kind: str, params: Params, game: str = DEFAULT_GAME) -> str:
     ``<noscript>`` note under the answer says so.
     """
     spec = _widget(game, kind)
-    p = _params(params)
+    p = _params(params, spec.long)
     first = finish(spec.answer(dict(p)))
     controls = spec.controls({**p, **first["set"]})
     return (
@@ -371,7 +386,7 @@ def _start(request: object) -> Union[Answer, Work]:
             f"not {type_name(request)}"
         )
     spec = _widget(request.get("game"), request.get("widget"))
-    return spec.answer(_params(request.get("params")))
+    return spec.answer(_params(request.get("params"), spec.long))
 
 
 def _ok(answer: Answer) -> dict[str, Any]:

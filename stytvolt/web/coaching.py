@@ -71,10 +71,9 @@ from stytvolt.core.words import counted
 from stytvolt.web import Answer, Params, WidgetError, Work
 from stytvolt.web.coach import idea_link, idea_title
 from stytvolt.web.html import stepper
-from stytvolt.web.kinds import SOUTH, playable
-from stytvolt.web.table import (ALPHABET, HINT_MARK, Table, _action_code, _action_codes, _action_index, _chips,
-                                _felt, _hand_word, _ordered, computer_seed, game_text, move_said, read_game_text,
-                                render)
+from stytvolt.web.kinds import SOUTH
+from stytvolt.web.table import (ALPHABET, HINT_MARK, Table, _action_code, _action_codes, _action_index, _hand_word,
+                                computer_seed, game_text, move_said, position_html, read_game_text, render)
 
 __all__ = ["Reviewed", "hint_work", "why_work", "review_work", "line_work", "best_work", "hint_html", "review_html",
            "review_text", "read_review", "review_tag", "hint_seed", "review_seed", "south_decisions", "decision_said",
@@ -395,18 +394,6 @@ def review_html(table: Table, review: Reviewed | None) -> str:
 # -- positions with every card shown: Show me, What was best here? ----------------------------------------------------
 
 
-def _every_hand(table: Table) -> str:
-    """Every seat's cards as they stand, face up (a finished hand's, shown to South)."""
-    kind, state = table.kind, table.hand
-    rows = "".join(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, playable(state, p)))}</li>"
-                   for p in range(table.players))
-    return f'<ul class="sv-all-hands" aria-label="Every hand">{rows}</ul>'
-
-
-def _position(table: Table) -> str:
-    return f'<div class="sv-line-step">{_felt(table, table.hand)}{_every_hand(table)}</div>'
-
-
 def _index(params: Params, table: Table) -> int:
     """The decision of South's in the last hand ``index`` names, or the refusal in the table's words."""
     text = params.get("index", "").strip()
@@ -429,11 +416,11 @@ def line_work(table: Table, params: Params) -> Work:
         raise WidgetError(f"There is no better line to show from your {taken}: before the card play the review "
                           "only estimates.")
     replay = _before(table, h, k)
-    steps = [(f"Where you played {taken}", _position(replay))]
+    steps = [(f"Where you played {taken}", position_html(replay))]
     for text in line:
         action = next(a for a in replay.hand.legal_actions() if str(a) == text)
         replay.apply(action)
-        steps.append((move_said(replay, h, len(replay.moves[h]) - 1, over=True).rstrip("."), _position(replay)))
+        steps.append((move_said(replay, h, len(replay.moves[h]) - 1, over=True).rstrip("."), position_html(replay)))
     cut = "" if replay.hand.is_terminal() else (
         f'<p class="sv-line-cut">The rest of the {_hand_word(table)} could not be worked out in the time the review '
         "had.</p>")
@@ -465,5 +452,5 @@ def best_work(table: Table, h: int, k: int) -> Work:
     then = _before(table, h, k)
     return {"html": (f'<div class="sv-best-said"><p class="sv-why-said"><strong>What was best here, for {escape(who)}, '
                      f"every card visible:</strong> {escape(words)}</p>"
-                     f"{_position(then)}</div>"),
+                     f"{position_html(then)}</div>"),
             "set": {}}

@@ -207,17 +207,6 @@ def trick_now(plays: Sequence[tuple[str, str]], winning: int, *, complete: bool,
     return f'<ol class="sv-now" aria-label="{escape(label)}">{"".join(items)}</ol>'
 
 
-def puzzle_controls(values: Mapping[str, str], *, label: str, placeholder: str, help_id: str, help_text: str) -> str:
-    """A puzzle widget's form (interactive/puzzle.mjs's contract): the hidden state (``id``, ``date``,
-    ``moves``, ``hints``) and a move typed in (``try``) with its label and the help that says how to write it."""
-    hidden = "".join(f'<input type="hidden" name="{name}" value="{escape(values.get(name, default))}">'
-                     for name, default in (("id", "daily"), ("date", ""), ("moves", ""), ("hints", "0")))
-    return (f'{hidden}<label>{escape(label)} <input name="try" autocomplete="off" spellcheck="false" size="6" '
-            f'placeholder="{escape(placeholder)}" aria-describedby="{help_id}"></label>'
-            '<button type="submit" class="md-button md-button--primary">Play it</button>'
-            f'<span id="{help_id}" class="sv-hint">{escape(help_text)}</span>')
-
-
 # -- the stepper ------------------------------------------------------------------------------------------
 #
 # A transcript first: ``<div class="sv-stepper">`` holds an ordered list ``<ol class="sv-steps">`` with one

@@ -102,7 +102,7 @@ import string
 from dataclasses import dataclass, field
 from enum import Enum
 from html import escape
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from stytvolt.core.cards import Card
 from stytvolt.core.errors import StytvoltError
@@ -117,7 +117,8 @@ from stytvolt.web.kinds import (table_request, SOUTH, Kind, LogEntry, Words, bid
 __all__ = ["Kind", "KINDS", "kind_of", "join", "Words", "Table", "game_text", "read_game_text", "new_table", "render",
            "hand_log", "undo_south", "computer_seed", "rules_of", "offered_switches", "SOUTH", "ALPHABET", "WIDE", "DOS",
            "HINT_MARK", "move_said", "fact_rows", "Felt", "felt_of", "log_of", "sheet_of", "every_hand", "hand_scored",
-           "game_outcome", "waiting_said"]
+           "game_outcome", "waiting_said", "Seated", "Scene", "scene_of", "felt_html", "facts_html", "hands_html",
+           "position_html", "seat_cards", "move_words", "action_labels", "act_button"]
 
 #: The characters an action is written with: its place in the legal actions.
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase
@@ -261,6 +262,63 @@ class Table:
         """How many happenings the hand has had so far, where the log is written from them (a Kind that writes its
         own log, ``log_entries``, needs no count: 0)."""
         return 0 if self.kind.log_entries is not None else len(_happenings(self.kind, state))
+
+
+class Seated(Protocol):
+    """What the table's drawings of a position read: the game's Kind, the position (``hand``), the seats' names and
+    how the reasons name the seats and sides.  A :class:`Table` is one (its last hand); a :class:`Scene` is a
+    position alone, with no match (a puzzle's)."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def hand(self) -> Any: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def words(self) -> Words: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A position drawn as the table draws it, without a match: its Kind, the state and the table's words (the seats
+    named as at the table, South seat 0; the sides by their seats).  A Kind's drawings (``draw_felt``,
+    ``draw_facts``) are given a Scene as they are given a Table, and find no ``match`` on it."""
+
+    kind: Kind
+    hand: Any
+    words: Words
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.words.seats
+
+    @property
+    def players(self) -> int:
+        return len(self.words.seats)
+
+
+def scene_of(game: str, state: Any, sides: Sequence[Sequence[int]] | None = None) -> Scene:
+    """``state`` of ``game`` as a :class:`Scene`: the seats named as at the table, and, where the hand is played in
+    two sides of partners, each side named by its seats (seat 0's first), as the Kind's words do not name them
+    otherwise.  ``sides``: the hand's sides, where ``state`` can no longer say them (a hand over); by default the
+    game's (``GameInfo.sides``)."""
+    from stytvolt.core.registry import game as registry_game
+
+    kind = kind_of(game)
+    names = seat_names(int(state.num_players))
+    teams = kind.team_names
+    if teams is None:
+        sides = sorted(registry_game(game).sides(state) if sides is None else sides, key=lambda side: min(side))
+        if len(sides) == 2 and all(len(side) > 1 for side in sides):
+            teams = tuple(" and ".join(names[s] for s in sorted(side)) for side in sides)
+    return Scene(kind, state, Words(names, teams))
 
 
 def game_text(table: Table) -> str:
@@ -470,7 +528,7 @@ def _card_words(kind: Kind, state: Any, card: Card) -> str:
     return f"{card.symbol}, {card.english}" + (f", {said}" if said else "")
 
 
-def _say(reason: Reason, table: Table) -> str:
+def _say(reason: Reason, table: Seated) -> str:
     """A reason in words, seats by their names and the sides as South sees them (see :attr:`Table.words`)."""
     return table.words.say(reason)
 
@@ -486,6 +544,11 @@ def _happenings(kind: Kind, state: Any) -> list[Reason]:
         out.append(Reason.of("trick-won", "{seat} wins trick {number} with {card}.", (best,), seat=Seat(winner),
                              number=number, card=best.symbol))
     return out
+
+
+def action_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
+    """What each of the seat to act's actions says on its button (South's, at the table), by the action's text."""
+    return _legal_labels(kind, state, legal)
 
 
 def _legal_labels(kind: Kind, state: Any, legal: Sequence[Any]) -> dict[str, str]:
@@ -525,6 +588,11 @@ def _hinted_sign() -> str:
     return f'<span class="sv-hinted-sign"><span class="sv-visually-hidden">, </span>{HINTED}</span>'
 
 
+def act_button(action: str, label: str, hinted: str = "") -> str:
+    """A button taking an action that plays no card (marked when it is the one a hint points to)."""
+    return _act_button(action, label, hinted)
+
+
 def _act_button(action: str, label: str, hinted: str) -> str:
     """A button taking one of South's actions that plays no card (marked when it is the one a hint points to)."""
     mark = action == hinted
@@ -552,13 +620,16 @@ def _card_button(kind: Kind, state: Any, card: Card, action: str | None, label: 
             f'aria-label="{escape(_card_words(kind, state, card))}">{face}</span>')
 
 
-def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool, hinted: str = "") -> str:
+def seat_cards(table: Seated, state: Any, seat: int, legal: dict[str, str], active: bool, hinted: str = "") -> str:
+    """A seat's cards as the table lays them out, sorted as a player holds them: with ``active`` (the seat to act,
+    its actions' words in ``legal``), a button for each card it may play and, in the card play, a button saying why
+    for each it may not; otherwise each card's face, read out by its name."""
     kind = table.kind
     cards_by_action = {str(a): a for a in state.legal_actions()} if active else {}
     playing = {card: text for text, a in cards_by_action.items() if (card := kind.card_of(a)) is not None}
     in_play = _phase(state) == "play"
     rows = []
-    for card in _ordered(kind, state, playable(state, SOUTH)):
+    for card in _ordered(kind, state, playable(state, seat)):
         action = playing.get(card)
         refusal = None
         if active and in_play and action is None:
@@ -567,7 +638,11 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool, h
             refusal = _say(reason, table) if reason is not None else None
         label = legal.get(action, "") if action else ""
         rows.append(f"<li>{_card_button(kind, state, card, action, label, refusal, action is not None and action == hinted)}</li>")
-    n = len(rows)
+    return f'<ul class="sv-table-cards">{"".join(rows)}</ul>'
+
+
+def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool, hinted: str = "") -> str:
+    n = len(playable(state, SOUTH))
     table_cards = ""
     piles = getattr(state, "piles", None)
     if piles and piles[SOUTH]:
@@ -575,7 +650,7 @@ def _your_cards(table: Table, state: Any, legal: dict[str, str], active: bool, h
                        "card on it is played)</span>")
     return (f'<section class="sv-your-hand" aria-label="Your cards">'
             f'<h3 class="sv-table-h">Your cards ({n}){table_cards}</h3>'
-            f'<ul class="sv-table-cards">{"".join(rows)}</ul></section>')
+            f"{seat_cards(table, state, SOUTH, legal, active, hinted)}</section>")
 
 
 def _phase(state: Any) -> str:
@@ -712,12 +787,14 @@ def _hand_word(table: Table) -> str:
     return str(getattr(table.match, "HAND", "hand"))
 
 
-def fact_rows(table: Table, state: Any) -> list[tuple[str, str]]:
-    """The facts over the table as (term, what is said), in words: the hand and its dealer, the declarer, the trumps,
-    the tricks (or the Kind's own tally).  The page draws them as a list of terms; the terminal prints them."""
+def fact_rows(table: Seated, state: Any) -> list[tuple[str, str]]:
+    """The facts over the table as (term, what is said), in words: the hand and its dealer (at a table), the
+    declarer, the trumps, the tricks (or the Kind's own tally).  The page draws them as a list of terms; the
+    terminal prints them."""
     names = table.names
-    word = _hand_word(table)
-    rows = [(word.capitalize(), f"{len(table.match.hands)}; {names[state.dealer]} deals")]
+    rows = []
+    if isinstance(table, Table):
+        rows.append((_hand_word(table).capitalize(), f"{len(table.match.hands)}; {names[state.dealer]} deals"))
     declarer = getattr(state, "declarer", None)
     if declarer is not None:
         bid = getattr(state, "bid", None)
@@ -738,7 +815,8 @@ def fact_rows(table: Table, state: Any) -> list[tuple[str, str]]:
     return rows
 
 
-def _facts(table: Table, state: Any) -> str:
+def facts_html(table: Seated, state: Any) -> str:
+    """The facts over the table, drawn (the Kind's own drawing, where it has one)."""
     if table.kind.draw_facts is not None:
         return table.kind.draw_facts(table)
     rows = "".join(f"<dt>{escape(term)}</dt><dd>{escape(said)}</dd>" for term, said in fact_rows(table, state))
@@ -762,7 +840,7 @@ class Felt:
     trick: bool = True
 
 
-def felt_of(table: Table, state: Any) -> Felt:
+def felt_of(table: Seated, state: Any) -> Felt:
     """What lies on the table now (:class:`Felt`): the Kind's own rows, else the trick so far, else the last trick."""
     if table.kind.felt is not None:
         title, laid, notes = table.kind.felt(state, table.words)
@@ -782,7 +860,8 @@ def felt_of(table: Table, state: Any) -> Felt:
     return Felt(title, tuple((names[seat], (card,)) for seat, card in plays))
 
 
-def _felt(table: Table, state: Any) -> str:
+def felt_html(table: Seated, state: Any) -> str:
+    """What lies on the table, drawn (:func:`felt_of`; the Kind's own drawing, where it has one)."""
     if table.kind.draw_felt is not None:
         return table.kind.draw_felt(table)
     felt = felt_of(table, state)
@@ -800,6 +879,36 @@ def _felt(table: Table, state: Any) -> str:
                     for name, cards in felt.rows)
     return (f'<section class="sv-felt sv-felt--list" aria-label="{escape(felt.title)}"><h3 class="sv-table-h">{escape(felt.title)}</h3>'
             f'<ol class="sv-felt-plays">{items}</ol></section>')
+
+
+def hands_html(table: Seated) -> str:
+    """Every seat's cards as they stand, face up (a finished hand's, shown to South; a puzzle's)."""
+    kind, state = table.kind, table.hand
+    rows = "".join(f"<li><strong>{table.names[p]}</strong>: {_chips(kind, state, _ordered(kind, state, playable(state, p)))}</li>"
+                   for p in range(table.players))
+    return f'<ul class="sv-all-hands" aria-label="Every hand">{rows}</ul>'
+
+
+def position_html(table: Seated) -> str:
+    """A position with every card shown: the felt and every hand (a step of a line played out)."""
+    return f'<div class="sv-line-step">{felt_html(table, table.hand)}{hands_html(table)}</div>'
+
+
+def move_words(table: Seated, state: Any, seat: int, action: Any) -> str:
+    """An action of ``seat`` in ``state`` (just before it is taken) as the log says it once every card may be named
+    ("West plays ♠K."), without a match: the Kind's ``words_at`` or ``describe``; for a Kind that writes its own log,
+    the card played, or the words on the action's button."""
+    kind = table.kind
+    name = table.names[seat]
+    if kind.words_at is not None:
+        revealed = kind.words_over(seat, action) if kind.words_over is not None else None
+        return f"{name} {revealed or kind.words_at(state, seat, action)}."
+    if kind.describe is not None:
+        return f"{name} {kind.describe(state, seat, action, True)}."
+    card = kind.card_of(action)
+    if card is not None:
+        return f"{name} plays {card.symbol}."
+    return f"{name}: {_legal_labels(kind, state, [action])[str(action)]}."
 
 
 def log_of(table: Table, h: int) -> list[LogEntry]:
@@ -1016,7 +1125,7 @@ def render(table: Table, hint: Any = None, review: Any = None) -> str:
     legal = _legal_labels(table.kind, state, state.legal_actions()) if active else {}
     turn = "next" if over and not table.match.over else ("over" if over else ("south" if active else "computer"))
     seat = "" if over else table.names[p]
-    parts = [_facts(table, state)]
+    parts = [facts_html(table, state)]
     if over:
         from stytvolt.web.coaching import review_html
 
@@ -1026,7 +1135,7 @@ def render(table: Table, hint: Any = None, review: Any = None) -> str:
     else:
         parts.append(_waiting(table, state))
     hinted = hint.action if hint is not None and active else ""
-    parts += [_felt(table, state), _your_cards(table, state, legal, active, hinted), _log(table), _sheet(table)]
+    parts += [felt_html(table, state), _your_cards(table, state, legal, active, hinted), _log(table), _sheet(table)]
     marked = f' data-hint="{escape(hinted)}"' if hinted else ""
     return (f'<div class="sv-table" data-game="{table.kind.game}" data-turn="{turn}" data-seat="{seat}" '
             f'data-hand="{len(table.match.hands)}" data-level="{table.level}" data-seed="{table.seed}" '

@@ -228,16 +228,15 @@ def test_the_reader_of_whole_numbers_takes_what_a_person_writes() -> None:
     assert checks.whole_text(5, "it", 0, 9) == 5
 
 
-def _puzzle_hints(game: str) -> Callable[[str], object]:
+def _puzzle_hints(text: str) -> object:
+    """The puzzle room's hints taken, as a page sends them (the first game with puzzles)."""
     from stytvolt.web import handle
+    from stytvolt.web.puzzles import puzzle_games
 
-    def ask(text: str) -> object:
-        answer = handle({"game": game, "widget": "puzzle", "params": {"hints": text}})
-        if answer["ok"]:
-            return answer
-        raise StytvoltError(answer["error"])
-
-    return ask
+    answer = handle({"game": puzzle_games()[0], "widget": "puzzle", "params": {"hints": text}})
+    if answer["ok"]:
+        return answer
+    raise StytvoltError(answer["error"])
 
 
 def _cli_quiz_answer(text: str) -> object:
@@ -261,8 +260,7 @@ def _cli_quiz_answer(text: str) -> object:
 
 #: Every place a whole number is read from text: what each one reads.
 READERS: dict[str, Callable[[str], object]] = {
-    "puzzle widget hints (Stýrivolt)": _puzzle_hints("styrivolt"),
-    "puzzle widget hints (Knorri)": _puzzle_hints("knorri"),
+    "puzzle room hints": _puzzle_hints,
     "quiz level": lambda t: learn.question("styrivolt", "trick-winner", t, 1),
     "quiz seed": lambda t: learn.question("styrivolt", "trick-winner", 1, t),
     "Stýrivolt puzzle id": lambda t: importlib.import_module("stytvolt.styrivolt.puzzles").get_puzzle("P" + t),

@@ -654,16 +654,30 @@ def check_coach() -> object:
 
 @check("puzzles")
 def check_puzzles() -> object:
-    """Published puzzles read from the wheel's data, judged, answered and shown as in CPython."""
-    from stytvolt.styrivolt.puzzles import check_sound, daily, puzzles
+    """The puzzle room in every game with puzzles, as the browser's worker runs it: each game's published puzzles
+    read from the wheel's data, the refuting line of a wrong move worked out by the shared proof, and the room's
+    answer to it worked out a slice at a time (as the worker runs it), with its answers to the right move and the
+    hint ladder."""
+    from stytvolt.analysis.puzzles import published, refutation
+    from stytvolt.web import begin_json
+    from stytvolt.web.puzzles import puzzle_games
 
-    every = puzzles()
-    out: list[object] = [len(every), daily("2026-11-25").id]
-    for p in every[:: max(1, len(every) // 6)]:
-        s = p.state()
-        out.append([p.id, check_sound(p), [(str(a), p.judge(s, a).reason.text) for a in s.legal_actions()]])
-    out.append(handle({"widget": "puzzle", "params": {"id": every[0].id, "try": every[0].key}}))
-    out.append(handle({"widget": "puzzle", "params": {"id": every[1].id, "hints": "3"}}))
+    out: dict[str, object] = {}
+    for game in puzzle_games():
+        every = published(game)
+        out[game] = {"count": len(every), "ids": _digest([p.id for p in every])}
+        for p in every[:: max(1, len(every) // 2)]:
+            state = p.state()
+            wrong = next(str(a) for a in state.legal_actions() if str(a) != p.key)
+            job = begin_json(json.dumps({"game": game, "widget": "puzzle",
+                                         "params": {"do": "try", "puzzle": p.id, "try": wrong}}))
+            slices = 0
+            while not json.loads(job.step(0))["done"]:
+                slices += 1
+            answers = [job.response] + [handle({"game": game, "widget": "puzzle", "params": params}) for params in (
+                {"do": "try", "puzzle": p.id, "try": p.key}, {"do": "hint", "puzzle": p.id, "hints": "2"})]
+            out[p.id] = {"refutation": list(refutation(state, p.player, wrong)), "sliced": slices > 1,
+                         "answers": _digest(answers)}
     return out
 
 
@@ -966,8 +980,8 @@ def check_knorri_table() -> object:
 
 @check("knorri.puzzles")
 def check_knorri_puzzles() -> object:
-    """Knorri's puzzles: a few re-solved from their data, their hints and lines, and the puzzle widget's
-    answers (a fresh puzzle, a wrong play, a right one, hints, the solution) as the browser gives them."""
+    """Knorri's puzzles: a few re-solved from their data, their hints and lines (the puzzle room's answers are
+    checked with every game's, in check_puzzles)."""
     from stytvolt.knorri.puzzles import check_sound, get_puzzle, puzzles
 
     every = puzzles()
@@ -980,12 +994,6 @@ def check_knorri_puzzles() -> object:
                       "line": [[seat, str(a)] for seat, a in p.line()],
                       "judged": [[str(a), p.judge(state, a).ok, [str(x) for _, x in p.judge(state, a).line]]
                                  for a in state.legal_actions()]}
-    asks = [{"id": "K0004"}, {"id": "K0003", "try": "p"}, {"id": "K0007", "try": "hk"},
-            {"id": "K0012", "hints": "3"}, {"id": "K0019", "show": "yes"}, {"id": "daily", "date": "2026-05-01"},
-            {"id": "K0004", "try": "dj"}]
-    for params in asks:
-        out[f"widget puzzle {sorted(params.items())}"] = _digest([handle({"game": "knorri", "widget": "puzzle",
-                                                                          "params": params})])
     return out
 
 

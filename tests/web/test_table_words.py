@@ -102,22 +102,20 @@ def test_the_styrivolt_tables_words_count_one_way() -> None:
 
 
 def test_the_puzzles_words_count_and_name_cards_one_way() -> None:
-    from stytvolt.knorri.puzzles import puzzles as knorri_puzzles
-    from stytvolt.styrivolt.puzzles import puzzles as styrivolt_puzzles
+    from stytvolt.analysis.puzzles import published
+    from stytvolt.web.puzzles import puzzle_games
 
     found: dict[str, str] = {}
-    for k, p in enumerate(knorri_puzzles()):
-        # Every other puzzle with its solution shown; every fourth as it starts.
-        asks = ([{"id": p.id, "show": "yes"}] if k % 2 == 0 else []) + ([{"id": p.id}] if k % 4 == 1 else [])
-        for params in asks:
-            response = handle({"game": "knorri", "widget": "puzzle", "params": params})
-            assert response["ok"], response
-            check(f"knorri puzzle {params}", response["html"], found)
-    for p in styrivolt_puzzles()[::12]:
-        for params in ({"id": p.id, "show": "yes"}, {"id": p.id}):
-            response = handle({"widget": "puzzle", "params": params})
-            assert response["ok"], response
-            check(f"styrivolt puzzle {params}", response["html"], found)
-    for name in ("puzzle-list", "puzzle-dashboard"):
-        check(name, render_figure(name, {}), found)
+    for game in puzzle_games():
+        every = published(game)
+        for p in every[:: max(1, len(every) // 6)]:
+            wrong = next(str(a) for a in p.state().legal_actions() if str(a) != p.key)
+            asks = [{"puzzle": p.id}, {"do": "try", "puzzle": p.id, "try": p.key},
+                    {"do": "try", "puzzle": p.id, "try": wrong}, {"do": "hint", "puzzle": p.id, "hints": "2"},
+                    {"puzzle": p.id, "moves": ",".join(p.line)}, {"do": "list"}]
+            for params in asks:
+                response = handle({"game": game, "widget": "puzzle", "params": params})
+                assert response["ok"], (game, params, response)
+                check(f"{game} puzzle {params}", response["html"], found)
+        check(f"{game} puzzle-rating", render_figure("puzzle-rating", {}, game), found)
     assert not found, found

@@ -46,6 +46,7 @@ def test_the_first_answer_leaves_other_games_and_parts_unloaded_and_warm_step_lo
     assert got["ok"] is True
     # The ranking widget needs Stýrivolt's module only: the other games, the quiz, the table, hands and puzzles wait.
     assert "stytvolt.sjavs.site" in got["lazy"] and "stytvolt.klorsjavs.site" in got["lazy"]
+    assert "stytvolt.web.puzzles" in got["lazy"] and "stytvolt.web.puzzles" in got["every"]  # type: ignore[operator]
     tables = got["tables"]
     assert isinstance(tables, dict) and all(t in got["lazy"] for t in tables.values())
     assert "stytvolt.styrivolt.site" not in got["lazy"] and "stytvolt.styrivolt.site" in got["every"]  # type: ignore[operator]

@@ -7,9 +7,9 @@ markup drawn here with the kit's primitives (:mod:`stytvolt.web.html`): what a
 card is called in a deal ("two of hearts, the bird") comes from the ranking
 of :mod:`stytvolt.styrivolt.ranking`, and every decision from the rules.  The
 bigger parts sit beside it: :mod:`~stytvolt.styrivolt.site.chalk` (the
-chalk-up drawn), :mod:`~stytvolt.styrivolt.site.hands` (worked hands) and
-:mod:`~stytvolt.styrivolt.site.puzzles` (the puzzles).  The limits are
-:mod:`stytvolt.web`'s.
+chalk-up drawn) and :mod:`~stytvolt.styrivolt.site.hands` (worked hands); the
+puzzles are the puzzle room's, every game's alike (:mod:`stytvolt.web.puzzles`).
+The limits are :mod:`stytvolt.web`'s.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-# -- drawing (also used by the table, worked hands and puzzles) -----------------------------------------
+# -- drawing (also used by the table and worked hands) ----------------------------------------------------
 
 
 def card_label(card: Card, ranking: Ranking | None = None, promoted: bool = False) -> str:
