@@ -184,7 +184,7 @@ def position_lines(p: core.Puzzle, state: Any | None = None) -> list[str]:
     state = p.state() if state is None else state
     kind = _kind(p.game)
     names = _names(state)
-    lines = [_heading(p), wrapped(f"Goal: {p.goal}.")]
+    lines = [_heading(p), wrapped(f"Goal: {p.goal}")]
     lines += [wrapped(f"{term}: {words}") for term, words in _facts(kind, state)]
     width = max(len(n) for n in names)
     mover = state.current_player() if not state.is_terminal() else -1
@@ -239,7 +239,7 @@ def refutation_lines(p: core.Puzzle, state: Any, text: str) -> list[str]:
     lines = ["Not this one, taken back. After it, both sides playing their best:"]
     lines += line_lines(p.game, state, [t for _, t in line])
     name = _names(state)[p.player]
-    lines.append(wrapped(f"{name} ends with {amount(p.game, result)}: the goal, “{p.goal}”, is missed."))
+    lines.append(wrapped(f"{name} ends with {amount(p.game, result)}: the goal, “{p.goal.rstrip('.')}”, is missed."))
     return lines
 
 
@@ -297,7 +297,7 @@ def cmd_show(args: argparse.Namespace, out: Output) -> int:
 def cmd_solve(args: argparse.Namespace, out: Output) -> int:
     p = core.find(args.id)
     out(_heading(p))
-    out(wrapped(f"Goal: {p.goal}."))
+    out(wrapped(f"Goal: {p.goal}"))
     out("The solution, the defence playing its most stubborn replies:")
     for line in line_lines(p.game, p.state(), p.line):
         out(line)
@@ -453,6 +453,6 @@ def cmd_play(args: argparse.Namespace, out: Output) -> int:
         state.apply(next(a for a in state.legal_actions() if str(a) == text))
         done += 1
         out(wrapped(f"Right: {_sentence(words)}"))
-    out(wrapped(f"Solved: however the defence plays, the goal is sure ({p.goal})."))
+    out(wrapped(f"Solved: however the defence plays, the goal is sure ({p.goal.rstrip('.')})."))
     out(f"Wrong moves: {wrong}; hints: {hints}.")
     return 0

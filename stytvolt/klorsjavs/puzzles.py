@@ -106,9 +106,9 @@ def goal_words(state: Any, player: int, target: int) -> str:
         least = min(reached)
         ore = hand_score(least, four_hand=four).ore
         if least == total:
-            return f"{names[player]}, the declarer: take all {total} card points, so that each opponent subtracts {ore} øre"
+            return f"{names[player]}, the declarer: take all {total} card points, so that each opponent subtracts {ore} øre."
         return (f"{names[player]}, the declarer: take at least {least} card points {counted}, so that each opponent "
-                f"subtracts {ore} øre or more")
+                f"subtracts {ore} øre or more.")
     most = max(reached)
     others = [names[s] for s in range(state.players) if s != declarer]
     side = ", ".join(others[:-1]) + " and " + others[-1]
@@ -116,11 +116,11 @@ def goal_words(state: Any, player: int, target: int) -> str:
     score = hand_score(most, four_hand=four)
     hold = f"{side}: hold {names[declarer]}, the declarer, to {most} card points or fewer {counted}, so that "
     if score.who == "declarer":
-        return hold + f"{names[declarer]} subtracts {score.ore} øre"
+        return hold + f"{names[declarer]} subtracts {score.ore} øre."
     if most == total - 1:
         return (f"{side}: take a trick, so that {names[declarer]}, the declarer, cannot take all {total} card points "
-                f"and {neither} subtracts more than {score.ore} øre")
-    return hold + f"{neither} subtracts more than {score.ore} øre"
+                f"and {neither} subtracts more than {score.ore} øre.")
+    return hold + f"{neither} subtracts more than {score.ore} øre."
 
 
 def puzzles(level: int | str | None = None, theme: str | None = None) -> list[Puzzle]:

@@ -99,10 +99,10 @@ def goal_words(state: KnorriState, player: int, target: int) -> str:
             raise PuzzleError(f"without scoring a Knorri player is paid at most 1, not {target}")
         if target <= -(state.num_players - 1):
             raise PuzzleError(f"a target of {target} is met by any ending: it is no goal")
-        return f"{seat}: do not be the loser"
+        return f"{seat}: do not be the loser."
     if target < 1:
         raise PuzzleError(f"with scoring, a target of {target} is no goal: every player who goes out scores a point")
-    return f"{seat}: go out with at least {counted(target, 'point')}"
+    return f"{seat}: go out with at least {counted(target, 'point')}."
 
 
 # -- what the shared proof needs of Knorri ------------------------------------------------------------------------

@@ -204,6 +204,7 @@ def test_every_game_publishes_enough_puzzles_in_themes_of_ten_or_more(game: str)
     counts: dict[str, int] = {}
     for p in found:
         assert p.themes, p.id
+        assert p.goal.endswith(".") and not p.goal.endswith(".."), (p.id, p.goal)  # one way to write a goal
         for t in p.themes:
             assert t in themes, (p.id, t)
             counts[t] = counts.get(t, 0) + 1

@@ -152,15 +152,15 @@ def _expected(state: HandState, declarer: bool, target: int) -> str:
     neither = "neither " + others.replace(" and ", " nor ")
     return {
         (True, 8): f"{d}, the declarer: take at least 61 card points {kept}, so that each opponent subtracts "
-                   "4 øre or more",
+                   "4 øre or more.",
         (True, 16): f"{d}, the declarer: take at least 91 card points {kept}, so that each opponent subtracts "
-                    "8 øre or more",
-        (True, 32): f"{d}, the declarer: take all 120 card points, so that each opponent subtracts 16 øre",
-        (False, 4): f"{others}: hold {d}, the declarer, to 60 card points or fewer {kept}, so that {d} subtracts 8 øre",
+                    "8 øre or more.",
+        (True, 32): f"{d}, the declarer: take all 120 card points, so that each opponent subtracts 16 øre.",
+        (False, 4): f"{others}: hold {d}, the declarer, to 60 card points or fewer {kept}, so that {d} subtracts 8 øre.",
         (False, -4): f"{others}: hold {d}, the declarer, to 90 card points or fewer {kept}, so that {neither} "
-                     "subtracts more than 4 øre",
+                     "subtracts more than 4 øre.",
         (False, -8): f"{others}: take a trick, so that {d}, the declarer, cannot take all 120 card points and "
-                     f"{neither} subtracts more than 8 øre",
+                     f"{neither} subtracts more than 8 øre.",
     }[declarer, target]
 
 

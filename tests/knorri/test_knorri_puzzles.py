@@ -115,7 +115,7 @@ def test_a_small_puzzle_proven_again_by_the_brute_force(p: Puzzle) -> None:
     state = p.state()
     brute = Brute(state, p.player)
     n = state.num_players
-    assert p.target == 1 and p.goal == f"{seat_names(n)[p.player]}: do not be the loser"
+    assert p.target == 1 and p.goal == f"{seat_names(n)[p.player]}: do not be the loser."
     # The line: at each turn of P with a choice exactly one move keeps P free to get out, it is the line's, and every
     # other lets the others force P to lose; the others' moves on it are all free for P, and the line's is the first
     # the rules list (the shared proof's most stubborn reply: of equal values, the first); it ends with P out.
@@ -157,7 +157,7 @@ def test_a_position_worked_by_hand() -> None:
     state = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1)
     state.apply("play D6")
     assert goal_values(state, 2) == values(state, 2) == {"play DQ": 1, "pick up": -3}
-    assert goal_words(state, 2, 1) == "North: do not be the loser"
+    assert goal_words(state, 2, 1) == "North: do not be the loser."
     line, result = refutation(state, 2, "pick up")
     assert [seat for seat, _ in line] == [2, 3, 0, 1, 2, 0, 2, 0]
     texts = [t for _, t in line]
@@ -229,10 +229,10 @@ def test_the_goal_in_words_is_the_target_in_returns() -> None:
                     # "do not be the loser" (target 1) and "go out with at least 1 point" both mean: not the loser.
                     assert (s.returns()[seat] >= 1) == (s.loser != seat)
     plain = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1)
-    assert goal_words(plain, 1, 1) == "West: do not be the loser"
+    assert goal_words(plain, 1, 1) == "West: do not be the loser."
     scored = phase_two(["DK", "C6 D6", "DQ", "CK"], leader=1, rules=Rules(scoring=True))
-    assert goal_words(scored, 0, 2) == "South: go out with at least 2 points"
-    assert goal_words(scored, 3, 1) == "East: go out with at least 1 point"
+    assert goal_words(scored, 0, 2) == "South: go out with at least 2 points."
+    assert goal_words(scored, 3, 1) == "East: go out with at least 1 point."
 
 
 # -- bad input ---------------------------------------------------------------------------------------------------
