@@ -120,7 +120,10 @@ def _names(state: Any) -> tuple[str, ...]:
 
 
 def _words(kind: Kind, state: Any) -> Words:
-    return Words(_names(state), kind.team_names)
+    """The table's words for ``state``: the seats as the table names them, the sides by their seats."""
+    from stytvolt.web.table import scene_of
+
+    return scene_of(kind.game, state).words
 
 
 def _theme_names(p: core.Puzzle) -> str:
@@ -190,9 +193,14 @@ def position_lines(p: core.Puzzle, state: Any | None = None) -> list[str]:
     mover = state.current_player() if not state.is_terminal() else -1
     lines.append("Hands:")
     for seat, name in enumerate(names):
-        mark = "  <- to play" if seat == mover else ""
-        lines.append(textwrap.fill(f"{_hand(kind, state, seat)}{mark}", WIDTH, initial_indent=f"  {name:{width}}  ",
-                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False))
+        rows = textwrap.wrap(_hand(kind, state, seat), WIDTH, initial_indent=f"  {name:{width}}  ",
+                             subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+        if seat == mover:  # the mark kept whole, on the hand's last line where it fits
+            if len(rows[-1]) + len("  <- to play") <= WIDTH:
+                rows[-1] += "  <- to play"
+            else:
+                rows.append(" " * (width + 4) + "<- to play")
+        lines += rows
     lines += _felt(kind, state)
     if mover >= 0:
         lines.append(f"{names[mover]} to play.")
@@ -200,19 +208,14 @@ def position_lines(p: core.Puzzle, state: Any | None = None) -> list[str]:
 
 
 def move_words(game: str, state: Any, text: str) -> str:
-    """The action ``text`` of the seat to move in ``state`` (the position before it), in the game's words after the
-    seat's name, as the table's log says it ("South plays ♦Q on ♦6. …")."""
-    kind = _kind(game)
-    seat = state.current_player()
-    name = _names(state)[seat]
+    """The action ``text`` of the seat to move in ``state`` (the position before it) as the table's log says it
+    ("South plays ♦Q.", :func:`stytvolt.web.table.move_words`), without the full stop."""
+    from stytvolt.web.table import move_words as logged, scene_of
+
     action = next((a for a in state.legal_actions() if str(a) == text), None)
     if action is None:
         raise core.PuzzleError(f"{shown(text)} is not a legal move there")
-    if kind.words_at is not None:
-        return f"{name} {kind.words_at(state, seat, action)}"
-    if kind.describe is not None:
-        return f"{name} {kind.describe(state, seat, action, True)}"
-    return f"{name}: {said(game, text)}"
+    return logged(scene_of(game, state), state, state.current_player(), action).rstrip(".")
 
 
 def line_lines(game: str, state: Any, texts: Sequence[str], first: int = 1) -> list[str]:

@@ -469,8 +469,10 @@ def listed(game: str, level: int | str | None = None, theme: str | None = None) 
     info = registry.game(game)
     lv: int | None = None
     if level is not None:
-        if isinstance(level, str) and level in LEVELS.values():
-            lv = next(k for k, v in LEVELS.items() if v == level)
+        if isinstance(level, str) and level.strip() in LEVELS.values():
+            lv = next(k for k, v in LEVELS.items() if v == level.strip())
+        elif isinstance(level, str) and level.strip().isascii() and level.strip().isdigit() and int(level) in LEVELS:
+            lv = int(level)  # as an address or a command line gives it
         elif isinstance(level, int) and not isinstance(level, bool) and level in LEVELS:
             lv = level
         else:
@@ -497,9 +499,10 @@ def find(puzzle_id: object) -> Puzzle:
             for p in published(info.name):
                 if p.id == wanted:
                     return p
-            numbers = [int(p.id[1:]) for p in published(info.name)] or [0]
-            raise PuzzleError(f"there is no puzzle {wanted}: {info.title}'s are numbered from {letter}{min(numbers):04d} "
-                              f"to {letter}{max(numbers):04d}")
+            numbers = sorted(int(p.id[1:]) for p in published(info.name)) or [0]
+            gaps = " (not every number between)" if numbers[-1] - numbers[0] + 1 > len(numbers) else ""
+            raise PuzzleError(f"there is no puzzle {wanted}: {info.title}'s are numbered from {letter}{numbers[0]:04d} "
+                              f"to {letter}{numbers[-1]:04d}{gaps}")
     raise PuzzleError(f"no game's puzzles begin with {letter}")
 
 

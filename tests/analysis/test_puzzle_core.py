@@ -170,7 +170,9 @@ def test_ids_are_unique_across_games_and_found_whatever_their_case() -> None:
         assert prefix not in prefixes, (game, prefixes)
         prefixes[prefix] = game
         found = P.published(game)
-        assert [p.id for p in found] == [f"{prefix}{i + 1:04d}" for i in range(len(found))]
+        # a letter and four digits; Stýrivolt's earlier puzzles keep their ids (old links open them), so a game's
+        # numbers may have gaps
+        assert all(len(p.id) == 5 and p.id[0] == prefix and p.id[1:].isdigit() for p in found), game
         for p in found:
             assert p.game == game and p.id not in seen
             seen[p.id] = game
@@ -216,6 +218,7 @@ def test_every_game_publishes_enough_puzzles_in_themes_of_ten_or_more(game: str)
     theme = min(counts, key=counts.__getitem__)
     assert [p.id for p in info.puzzles(theme=theme)] == [p.id for p in found if theme in p.themes]
     assert {p.level for p in info.puzzles("expert")} == {3}
+    assert info.puzzles("3") == info.puzzles(3) == info.puzzles("expert")  # as an address or a command line says it
     with pytest.raises(PuzzleError, match="has no theme 'nonsense'"):
         info.puzzles(theme="nonsense")
     with pytest.raises(PuzzleError, match="unknown level"):

@@ -263,9 +263,9 @@ READERS: dict[str, Callable[[str], object]] = {
     "puzzle room hints": _puzzle_hints,
     "quiz level": lambda t: learn.question("styrivolt", "trick-winner", t, 1),
     "quiz seed": lambda t: learn.question("styrivolt", "trick-winner", 1, t),
-    "Stýrivolt puzzle id": lambda t: importlib.import_module("stytvolt.styrivolt.puzzles").get_puzzle("P" + t),
+    "Stýrivolt puzzle id": lambda t: importlib.import_module("stytvolt.analysis.puzzles").find("P00" + t + "8"),  # P0018, the first kept
     "Knorri puzzle id": lambda t: importlib.import_module("stytvolt.analysis.puzzles").find("K" + t),
-    "puzzle goal": lambda t: importlib.import_module("stytvolt.styrivolt.puzzles").parse_goal("take-" + t),
+    "puzzle level": lambda t: importlib.import_module("stytvolt.analysis.puzzles").listed("brus", t),
     "stytvolt quiz, an answer typed": _cli_quiz_answer,
 }
 

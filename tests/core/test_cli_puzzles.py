@@ -7,6 +7,7 @@ for whichever games have puzzles; the lines expected are worked from the shared 
 from __future__ import annotations
 
 import io
+import itertools
 import sys
 
 import pytest
@@ -95,17 +96,22 @@ def test_themes_with_their_counts(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"  {key:18} {name} ({counts})" in out.splitlines()
 
 
-def test_show_every_hand_the_table_whose_turn_and_the_goal(capsys: pytest.CaptureFixture[str]) -> None:
-    p = FIRST[len(FIRST) // 2]
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_show_every_hand_the_table_whose_turn_and_the_goal(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    found = core.published(game)
+    p = found[len(found) // 2]
     state = p.state()
     code, out, _ = run(capsys, "puzzles", "show", p.id.lower())
     lines = out.splitlines()
     assert code == 0
     assert lines[0].startswith(f"Puzzle {p.id} · {p.info.title} · {p.level_name} · rated {p.rating} · themes: ")
-    assert lines[1] == f"Goal: {p.goal}."
+    assert " ".join(out.split()).startswith(" ".join(lines[0].split()) + f" Goal: {p.goal} ")
     names = seat_names(state.num_players)
+    width = max(len(n) for n in names)
     for seat, name in enumerate(names):
-        row = next(line for line in lines if line.startswith(f"  {name} "))
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"  {name} "))
+        block = [lines[at]] + list(itertools.takewhile(lambda x: x.startswith(" " * (width + 4)), lines[at + 1:]))
+        row = " ".join(block)  # a long hand wraps onto lines of its own indent
         for card in state.hands[seat]:
             assert card.symbol in row
         assert row.endswith("<- to play") == (seat == state.current_player())
@@ -114,11 +120,12 @@ def test_show_every_hand_the_table_whose_turn_and_the_goal(capsys: pytest.Captur
     assert code == 0 and "♠" not in ascii_out and "♥" not in ascii_out and ascii_out.isascii()
 
 
-def test_solve_prints_the_line_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    p = max(FIRST, key=lambda q: (len(q.line), q.id))
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_solve_prints_the_line_in_words(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    p = max(core.published(game), key=lambda q: (len(q.line), q.id))
     code, out, _ = run(capsys, "puzzles", "solve", p.id)
     lines = out.splitlines()
-    assert code == 0 and lines[1] == f"Goal: {p.goal}."
+    assert code == 0 and f"Goal: {p.goal} The solution" in " ".join(out.split())
     numbered = [line for line in lines if line[:5].strip().rstrip(".").isdigit()]
     assert len(numbered) == len(p.line)
     state = p.state()
@@ -143,9 +150,10 @@ def _decisions(p: core.Puzzle) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
 def test_play_a_wrong_move_answered_by_its_whole_refuting_line_then_solved(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    p = max(FIRST, key=lambda q: (len(_decisions(q)), q.id))
+        game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    p = max(core.published(game), key=lambda q: (len(_decisions(q)), q.id))
     state = p.state()
     wrong = next(str(a) for a in state.legal_actions() if str(a) != p.key)
     line, _ = core.refutation(state, p.player, wrong)
@@ -156,7 +164,7 @@ def test_play_a_wrong_move_answered_by_its_whole_refuting_line_then_solved(
     after = out.split("Not this one, taken back.", 1)[1]
     numbered = [line for line in after.splitlines() if line[:5].strip().rstrip(".").isdigit()]
     assert len(numbered) >= len(line)
-    assert f"the goal, “{p.goal}”, is missed." in " ".join(after.split())
+    assert f"the goal, “{p.goal.rstrip('.')}”, is missed." in " ".join(after.split())
     assert "Hint 1 of 3: " in out and "Hint 2 of 3: Only one of your " in out
     assert "'nonsense' is not a move here" in out
     assert out.count("Right: ") == len(_decisions(p))
