@@ -124,16 +124,15 @@ class GameInfo:
         """Every rule switch with its help text."""
         return switches(self.rules)
 
-    def puzzles(self, *args: Any, **kwargs: Any) -> list[Any]:
-        """The game's published puzzles, as its puzzle module's ``puzzles()`` lists them (the same arguments
-        narrow the list: ``stytvolt.game("styrivolt").puzzles("club", "trader")``); none for a game without
-        puzzles.  The module is imported when first asked for."""
+    def puzzles(self, level: int | str | None = None, theme: str | None = None) -> list[Any]:
+        """The game's published puzzles (:func:`stytvolt.analysis.puzzles.listed`), easiest first, narrowed to a
+        ``level`` (1 to 3, or ``"beginner"``, ``"club"``, ``"expert"``) and a ``theme`` of the game's:
+        ``stytvolt.game("brus").puzzles("club", "lurch")``; none for a game without puzzles."""
         if not self.puzzle_module:
             return []
-        import importlib
+        from stytvolt.analysis.puzzles import listed
 
-        listed: list[Any] = importlib.import_module(self.puzzle_module).puzzles(*args, **kwargs)
-        return listed
+        return list(listed(self.name, level, theme))
 
     def part(self, name: str) -> Any:
         """The module of one of its parts (``"site"``, ``"table"``, ``"quiz"``, ``"solver"``, ``"worked"``,
