@@ -42,7 +42,7 @@ from stytvolt.core.words import counted
 from stytvolt.knorri.solver import Analysis, analyse, settled_value, size
 from stytvolt.knorri.state import KnorriState, phase_two
 from stytvolt.knorri.variants import PhaseOne
-from stytvolt.web.kinds import seat_names
+from stytvolt.core.words import seat_names
 
 __all__ = ["PREFIX", "THEMES", "IDEA_THEMES", "SEEDS", "SETUP", "OPTIONS", "TABLES", "MAX_PUZZLE_POSITIONS",
            "THEME_CAP", "goal_words", "side", "forget", "goal_values", "decided", "tricks_left", "refuting_move", "compact",

@@ -72,7 +72,7 @@ DECIDED_NODES = 1_000_000
 
 def _team_words(player: int) -> str:
     """The team of ``player`` as the table names its seats: "South and North", "West and East"."""
-    from stytvolt.web.kinds import seat_names
+    from stytvolt.core.words import seat_names
 
     names = seat_names(4)
     return f"{names[player % 2]} and {names[player % 2 + 2]}"

@@ -655,10 +655,10 @@ def check_coach() -> object:
 @check("puzzles")
 def check_puzzles() -> object:
     """The puzzle room in every game with puzzles, as the browser's worker runs it: each game's published puzzles
-    read from the wheel's data, the refuting line of a wrong move worked out by the shared proof, and the room's
+    read from the wheel's data, a few proven again (the shared proof on the game's solver), the refuting line of a wrong move worked out by the shared proof, and the room's
     answer to it worked out a slice at a time (as the worker runs it), with its answers to the right move and the
     hint ladder."""
-    from stytvolt.analysis.puzzles import published, refutation
+    from stytvolt.analysis.puzzles import check_sound, published, refutation
     from stytvolt.web import begin_json
     from stytvolt.web.puzzles import puzzle_games
 
@@ -676,7 +676,8 @@ def check_puzzles() -> object:
                 slices += 1
             answers = [job.response] + [handle({"game": game, "widget": "puzzle", "params": params}) for params in (
                 {"do": "try", "puzzle": p.id, "try": p.key}, {"do": "hint", "puzzle": p.id, "hints": "2"})]
-            out[p.id] = {"refutation": list(refutation(state, p.player, wrong)), "sliced": slices > 1,
+            out[p.id] = {"sound": check_sound(p), "refutation": list(refutation(state, p.player, wrong)),
+                         "sliced": slices > 1,
                          "answers": _digest(answers)}
     return out
 
@@ -977,25 +978,6 @@ def check_knorri_table() -> object:
     out["eight"] = ask({"do": "new", "setup": "8", "seed": "3"})
     out["controls"] = WIDGETS[("knorri", "table")].controls({"setup": "5m"})
     return out
-
-@check("knorri.puzzles")
-def check_knorri_puzzles() -> object:
-    """Knorri's puzzles: a few re-solved from their data, their hints and lines (the puzzle room's answers are
-    checked with every game's, in check_puzzles)."""
-    from stytvolt.knorri.puzzles import check_sound, get_puzzle, puzzles
-
-    every = puzzles()
-    out: dict[str, object] = {"count": len(every), "ids": [p.id for p in every],
-                              "ratings": [p.rating for p in every]}
-    for ident in ("K0001", "K0007", "K0019"):
-        p = get_puzzle(ident)
-        state = p.state()
-        out[ident] = {"sound": check_sound(p), "hints": p.hints(state),
-                      "line": [[seat, str(a)] for seat, a in p.line()],
-                      "judged": [[str(a), p.judge(state, a).ok, [str(x) for _, x in p.judge(state, a).line]]
-                                 for a in state.legal_actions()]}
-    return out
-
 
 def run(prefixes: list[str] | None = None, leave_out: list[str] | None = None) -> dict[str, object]:
     results: dict[str, object] = {}
