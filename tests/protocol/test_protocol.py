@@ -39,6 +39,7 @@ import random
 from typing import Any, Callable
 
 import pytest
+from sweepkit import sized
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -146,27 +147,27 @@ def test_every_game_is_checked() -> None:
 
 
 @each_game
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, plain=st.booleans())
 def test_steps(info: GameInfo, seed: int, plain: bool) -> None:
     checks.check_steps(info, seed, zero_sum=info.name not in NOT_ZERO_SUM, **keywords(info, seed, plain))
 
 
 @each_game
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(125), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, plain=st.booleans())
 def test_undo(info: GameInfo, seed: int, plain: bool) -> None:
     checks.check_undo(info, seed, **keywords(info, seed, plain))
 
 
 @each_game
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, plain=st.booleans())
 def test_clone(info: GameInfo, seed: int, plain: bool) -> None:
     checks.check_clone(info, seed, **keywords(info, seed, plain))
 
 
-OBSERVATION_SEEDS = range(60)
+OBSERVATION_SEEDS = range(sized(40))
 
 
 @each_game

@@ -13,6 +13,7 @@ from dataclasses import fields
 from typing import Iterator
 
 import pytest
+from sweepkit import sized
 
 from stytvolt.core.errors import InvalidPosition, StytvoltError
 from stytvolt.styrivolt import HandState, Rules
@@ -139,7 +140,7 @@ def test_never_an_illegal_move_under_every_variation_beginner() -> None:
 def test_never_an_illegal_move_under_every_variation_looking_ahead() -> None:
     """Complete hands under random rules with look-ahead players at every seat (the club's code, fewer deals)."""
     rng = random.Random(22)
-    for deal in range(40):
+    for deal in range(sized(20)):
         state = HandState.deal(deal, dealer=deal % 4, rules=every_rules(rng))
         players = [ComputerPlayer(QUICK, seed=deal * 4 + p) for p in range(4)]
         while not state.is_terminal():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from sweepkit import sized
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def play_checked(state: HandState, rng: random.Random) -> None:
 
 
 @pytest.mark.sweep
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=sized(1000), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
 def test_random_complete_hands(seed: int, rules: Rules) -> None:
     rng = random.Random(seed)
