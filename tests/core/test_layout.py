@@ -28,7 +28,7 @@ import stytvolt
 TESTS = Path(__file__).resolve().parents[1]
 REPO = TESTS.parent
 SHARED = {"core", "web", "analysis", "protocol", "pyodide", "site"}
-TOP_FILES = {"conftest.py", "htmlkit.py"}
+TOP_FILES = {"conftest.py", "htmlkit.py", "sweepkit.py"}  # helpers every folder may use
 
 
 def test_the_tests_are_grouped_as_the_package_is() -> None:
