@@ -8,7 +8,7 @@ size, computer players under every variation); this runs the same tests ``--scal
 ``STYTVOLT_SWEEP``, :mod:`tests.sweepkit`) on ``--workers`` cores and prints how long it took and what pytest
 said.  With ``--site`` (a built site, as ``make test`` builds into build/site) it then checks every page of the
 site in the dark scheme as well (``tests/site/test_every_page.py``'s laptop view, which ``make test`` sees dark on
-every other page).  A failure is printed, not raised: this is a figure, like every bench.  In Pyodide (``make bench`` runs every
+a third of the pages).  A failure is printed, not raised: this is a figure, like every bench.  In Pyodide (``make bench`` runs every
 bench there too) there is no pytest to start: it says so.
 """
 

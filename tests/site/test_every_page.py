@@ -12,8 +12,8 @@ One visit of a page in a view checks everything a whole-site sweep used to check
 * **on a phone, wide tables fit**: a page whose tables are stacked (``data-stack``) does not scroll
   sideways at 375 px, and every cell is on screen and says which column it is.
 
-The views are a laptop, in the light and then (every other page, :data:`DARK`; every page in
-``bench/sweeps.py``) the dark scheme (one visit: the scheme is switched as a reader switches it, so the engine
+The views are a laptop, in the light and then (a third of the pages with every kind of widget and
+figure among them, :data:`DARK`; every page in ``bench/sweeps.py``) the dark scheme (one visit: the scheme is switched as a reader switches it, so the engine
 starts and the widgets answer once for both), and a phone (375 px, touch, light).  Each worker keeps one browser context per view for the whole run, as one reader going from page to page would (the engine's
 kept snapshot and the service worker's cache carry over, as they do for a reader), and each test is one
 page in one view, so pytest-xdist shares the pages out between the cores.  The pages are read from docs/
@@ -22,6 +22,8 @@ when the tests are collected; ``test_the_sweep_visits_every_built_page`` holds t
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -45,9 +47,36 @@ VIEWS = {
 SCHEME = "document.body.getAttribute('data-md-color-scheme')"  # Material's name for the scheme shown
 SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
 PAGES = docs_pages()
-#: The pages seen in the dark scheme too (the laptop view): every other page, the API reference never (mkdocstrings'
-#: plain text, whose axe run alone takes 8 s); every page when the sweeps are run larger (``bench/sweeps.py``).
-DARK = set(PAGES) if SCALE > 1 else {rel for i, rel in enumerate(PAGES) if i % 2 == 0 and rel != "api/"}
+
+
+def _drawn(rel: str) -> set[str]:
+    """The kinds of widget and figure a page's source places (``data-widget="quiz"``, ``data-figure="…"``)."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    stem = rel.rstrip("/")
+    for md in (docs / f"{stem}.md", docs / stem / "index.md") if stem else (docs / "index.md",):
+        if md.is_file():
+            return set(re.findall(r'data-(?:widget|figure)="([^"]+)"', md.read_text(encoding="utf-8")))
+    return set()
+
+
+def _dark_pages() -> set[str]:
+    """The pages seen in the dark scheme too (the laptop view): every third page, and the first page of each kind of
+    widget or figure the third has not shown (the dark palette is one stylesheet for every page: each kind of thing
+    drawn is judged in it); the API reference never (mkdocstrings' plain text, whose axe run alone takes 8 s).  Every
+    page when the sweeps are run larger (``bench/sweeps.py --site``)."""
+    if SCALE > 1:
+        return set(PAGES)
+    chosen = {rel for i, rel in enumerate(PAGES) if i % 3 == 0 and rel != "api/"}
+    shown = set().union(*(_drawn(rel) for rel in chosen))
+    for rel in PAGES:
+        new = _drawn(rel) - shown
+        if new and rel != "api/":
+            chosen.add(rel)
+            shown |= new
+    return chosen
+
+
+DARK = _dark_pages()
 
 CSP_WATCH = """() => {
   window.__csp = [];
