@@ -90,7 +90,7 @@ def check_the_end(state: KnorriState, record: dict[str, Any]) -> None:
 
 
 @pytest.mark.sweep
-@settings(max_examples=sized(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 3, 3, 4, 4, 5, 6, 8)), rules=RULES,
        hand_size=st.one_of(st.none(), st.none(), st.integers(1, 6)))
 def test_random_games(seed: int, players: int, rules: Rules, hand_size: int | None) -> None:

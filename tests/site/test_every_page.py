@@ -14,7 +14,7 @@ One visit of a page in a view checks everything a whole-site sweep used to check
 
 The views are a laptop, in the light and then (a third of the pages with every kind of widget and
 figure among them, :data:`DARK`; every page in ``bench/sweeps.py``) the dark scheme (one visit: the scheme is switched as a reader switches it, so the engine
-starts and the widgets answer once for both), and a phone (375 px, touch, light).  Each worker keeps one browser context per view for the whole run, as one reader going from page to page would (the engine's
+starts and the widgets answer once for both), and a phone (375 px, touch, light: every page with a widget, a figure or a table, :data:`VISITS`).  Each worker keeps one browser context per view for the whole run, as one reader going from page to page would (the engine's
 kept snapshot and the service worker's cache carry over, as they do for a reader), and each test is one
 page in one view, so pytest-xdist shares the pages out between the cores.  The pages are read from docs/
 when the tests are collected; ``test_the_sweep_visits_every_built_page`` holds that list to the built site.
@@ -49,14 +49,19 @@ SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
 PAGES = docs_pages()
 
 
-def _drawn(rel: str) -> set[str]:
-    """The kinds of widget and figure a page's source places (``data-widget="quiz"``, ``data-figure="…"``)."""
+def _source(rel: str) -> str:
+    """A page's Markdown source (docs/<page>.md or its index.md)."""
     docs = Path(__file__).resolve().parents[2] / "docs"
     stem = rel.rstrip("/")
     for md in (docs / f"{stem}.md", docs / stem / "index.md") if stem else (docs / "index.md",):
         if md.is_file():
-            return set(re.findall(r'data-(?:widget|figure)="([^"]+)"', md.read_text(encoding="utf-8")))
-    return set()
+            return md.read_text(encoding="utf-8")
+    return ""
+
+
+def _drawn(rel: str) -> set[str]:
+    """The kinds of widget and figure a page's source places (``data-widget="quiz"``, ``data-figure="…"``)."""
+    return set(re.findall(r'data-(?:widget|figure)="([^"]+)"', _source(rel)))
 
 
 def _dark_pages() -> set[str]:
@@ -77,6 +82,19 @@ def _dark_pages() -> set[str]:
 
 
 DARK = _dark_pages()
+
+
+def _on_phone(rel: str) -> bool:
+    """Whether the phone view visits a page: one with something drawn or laid out that 375 px can break (a widget,
+    a figure, a table); not a page of text alone, which Material lays out alike on every page, nor the API reference
+    (mkdocstrings' text for programmers, 14 s a visit).  Every page when the sweeps are run larger."""
+    if SCALE > 1:
+        return True
+    text = _source(rel)
+    return rel != "api/" and bool(_drawn(rel) or re.search(r"^\|.*\|\s*$|<table", text, re.M))
+
+
+VISITS = [(rel, view) for rel in PAGES for view in VIEWS if view == "laptop" or _on_phone(rel)]
 
 CSP_WATCH = """() => {
   window.__csp = [];
@@ -151,8 +169,7 @@ def serious_violations(axe: Any, page: Any) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("view", list(VIEWS))
-@pytest.mark.parametrize("rel", PAGES, ids=[rel or "home" for rel in PAGES])
+@pytest.mark.parametrize(("rel", "view"), VISITS, ids=[f"{rel or 'home'}-{view}" for rel, view in VISITS])
 def test_page(readers: dict[str, Reader], server: SiteServer, axe: Any, rel: str, view: str) -> None:
     reader = readers[view]
     page, watch = reader.page, reader.watch

@@ -89,18 +89,18 @@ def test_a_whole_hand_of_vira_through_the_page(context_factory: Any, server: Sit
 
 
 def test_a_session_played_to_its_end(context_factory: Any, server: SiteServer) -> None:
-    # Seed 5's session ends when its sixth hand empties the pot.  The page is given the session with its first four
-    # hands played (as a kept game reopens) and plays the last two through its controls, dealing the fifth and the
-    # sixth, at a phone's width and the Quick pace.  (The first hands are played through the page by the tests
+    # Seed 5's session ends when its sixth hand empties the pot.  The page is given the session with its first five
+    # hands played (as a kept game reopens) and plays the last through its controls, dealing the sixth, at a phone's
+    # width and the Quick pace.  (The first hands are played through the page by the tests
     # above; CPython plays whole sessions in tests/vira.)
     _, whole = _session(5)
-    first = ".".join(whole.split(".")[:5 + 4])
+    first = ".".join(whole.split(".")[:5 + 5])
     context, _ = context_factory(viewport={"width": 375, "height": 800})
     page = context.new_page()
     widget = open_table(page, server, f"{PATH}?w=table&game={first}#table")
     assert game_of(widget) == first and turn(widget) == "next"
     widget.locator('select[name="pace"]').select_option("quick")
-    hands = 4
+    hands = 5
     while turn(widget) != "over":
         n = responses(widget)
         widget.locator('.sv-output button[data-do="next"]').click()
