@@ -14,8 +14,8 @@ Everything here is read from the one puzzle format
 (:mod:`stytvolt.analysis.puzzles`) and from each game's declarations: its
 puzzle part (themes, goal) and its table's :class:`~stytvolt.web.kinds.Kind`
 (how its hands are sorted, what lies on its table, its actions in words).
-Nothing names a game: the games listed are those whose puzzle part is in the
-shared format.
+Nothing names a game: the games listed are those that declare a puzzle part,
+as the puzzle room lists them.
 """
 
 from __future__ import annotations
@@ -89,10 +89,11 @@ def add_commands(commands: Commands) -> None:
 
 
 def games() -> list[GameInfo]:
-    """The games whose puzzle part is in the shared format (it declares its id letter, ``PREFIX``), in the
-    registry's order."""
-    return [info for info in registry.games()
-            if info.puzzle_module and getattr(info.part("puzzle_module"), "PREFIX", None)]
+    """The games with puzzles, in the registry's order (the puzzle room's list,
+    :func:`stytvolt.web.puzzles.puzzle_games`)."""
+    from stytvolt.web.puzzles import puzzle_games
+
+    return [registry.game(name) for name in puzzle_games()]
 
 
 def _game(name: str) -> GameInfo:

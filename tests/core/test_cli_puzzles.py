@@ -1,6 +1,6 @@
 """``stytvolt puzzles``: every game's published puzzles listed, shown, solved and played from the terminal.
 
-The tests read the games from the command's own list (those whose puzzle part is in the shared format), so they hold
+The tests read the games from the command's own list (the puzzle room's: every game with a puzzle part), so they hold
 for whichever games have puzzles; the lines expected are worked from the shared format's functions.
 """
 
